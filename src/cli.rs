@@ -490,7 +490,9 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
-    /// Do not print progress (each test as it starts, requests still waiting) on stderr
+    /// Quiet: no progress on stderr (each test as it starts, requests still waiting); with
+    /// -o FILE reports, whatever --format, stdout has only the failed tests and the count
+    /// line with the conformance level, not every test and finding (the reports keep them)
     #[arg(long, short)]
     pub quiet: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2

@@ -167,9 +167,18 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
+        // `-q` with `-o` reports to files, whatever their format (session 46): the failed
+        // tests and the count line, not every test and finding (the reports keep them);
+        // without `-o` the text on stdout is the run's one report, kept whole
         crate::out!(
             "{}",
-            text_report_marked(&run.report, findings, level, states.as_deref())
+            text_report_marked(
+                &run.report,
+                findings,
+                level,
+                states.as_deref(),
+                a.quiet && !pairs.is_empty()
+            )
         );
         if run.stopped.is_some() || run.interrupted {
             crate::outln!(
@@ -202,7 +211,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             if to_stdout {
                 crate::out!(
                     "{}",
-                    text_report_marked(&run.report, findings, level, states.as_deref())
+                    text_report_marked(&run.report, findings, level, states.as_deref(), false)
                 );
             }
             return Ok(ExitCode::from(2));
@@ -1494,18 +1503,23 @@ pub fn dialects_shown(dialects: &[String]) -> String {
 
 /// One line per result, then findings, then the summary and level.
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
-    text_report_marked(r, findings, level, None)
+    text_report_marked(r, findings, level, None, false)
 }
 
 /// [`text_report`] with each finding's state against the run's `--baseline` (`states`, in
 /// the order of `findings`): a known finding's line says ` (known, in the baseline)` after
 /// its rule, and a test failed only by known findings says so after its `fail`, as the
-/// JUnit file does not count it (the exit status neither).
+/// JUnit file does not count it (the exit status neither). `quiet` is how `probe -q -o FILE`
+/// prints it on stdout, whatever the format of the `-o` reports (they keep every test): the
+/// failed tests only (no passed or skipped test, no finding line), then the same count line
+/// with the level (and the request budget's line). Without `-o`, the whole text report is
+/// the run's one report, `-q` or not.
 pub fn text_report_marked(
     r: &ProbeReport,
     findings: &[Finding],
     level: ConformanceLevel,
     states: Option<&[report::baseline::BaselineState]>,
+    quiet: bool,
 ) -> String {
     use report::baseline::BaselineState;
     let grouped = report::model::group_findings_marked(findings, states);
@@ -1520,8 +1534,16 @@ pub fn text_report_marked(
                 .iter()
                 .all(|f| f.baseline_state == Some(BaselineState::Unchanged))
     };
-    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
-    for x in &r.results {
+    let mut s = if quiet {
+        String::new()
+    } else {
+        format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects))
+    };
+    for x in r
+        .results
+        .iter()
+        .filter(|x| !quiet || x.status == Status::Fail)
+    {
         let d = scope(x);
         let known = match &x.failed_by {
             Some(rule) if states.is_some() && x.status == Status::Fail && all_known(rule) => {
@@ -1537,7 +1559,7 @@ pub fn text_report_marked(
             x.duration_ms
         ));
     }
-    for f in &grouped {
+    for f in grouped.iter().filter(|_| !quiet) {
         let line = report::text::one_line(f, None);
         if f.baseline_state == Some(BaselineState::Unchanged) {
             let at = line.find(']').map_or(0, |i| i + 1);

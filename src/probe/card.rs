@@ -122,160 +122,118 @@ pub fn interfaces(card: &Value) -> Vec<Interface> {
     out
 }
 
-fn missing(card: &Value, fields: &[(&str, Kind)]) -> Vec<String> {
-    let mut bad = Vec::new();
-    for (f, k) in fields {
-        let v = card.get(*f);
-        let ok = match (k, v) {
-            (Kind::Str, Some(Value::String(s))) => !s.is_empty(),
-            (Kind::Obj, Some(Value::Object(_))) => true,
-            (Kind::NonEmptyArr, Some(Value::Array(a))) => !a.is_empty(),
-            (Kind::Arr, Some(Value::Array(_))) => true,
-            _ => false,
-        };
-        if !ok {
-            bad.push(match (k, v) {
-                (_, None) => format!("{f} missing"),
-                (Kind::NonEmptyArr, Some(Value::Array(_))) => format!("{f} empty"),
-                _ => format!("{f} has the wrong type"),
-            });
-        }
+/// The verifier's reading of `card` ([`crate::model::card::card_view`], the view its
+/// CARD-SHAPE rules judge), `served_v02` when it was fetched from the 0.2 path
+/// `/.well-known/agent.json`: the probe's card checks say what the verifier's rules say, and
+/// the verifier's finding on the card fetch decides them (session 46; active and passive
+/// verdicts are one code path).
+fn verifier_view(card: &Value, served_v02: bool) -> crate::model::card::AgentCardView {
+    crate::model::card::card_view(&crate::model::json::Json::from_value(card), served_v02)
+}
+
+/// Which card check owns a CARD-SHAPE-001 problem at JSON Pointer `ptr` (of the card
+/// document, or under the body member an extended card answer holds it in): a skill's
+/// members (`…/skills/N/…`) `card.skills`, the capabilities object (`…/capabilities`,
+/// `…/capabilities/…`) `card.capabilities`, anything else (a missing or mistyped required
+/// member, the skill list itself) `card.required-fields`. [`super::owning_checks`] reads the
+/// verifier's finding by the same function, so the check whose words name a problem fails
+/// by it.
+pub fn shape_problem_check(ptr: &str) -> &'static str {
+    if ptr.contains("/skills/") {
+        "card.skills"
+    } else if ptr.ends_with("/capabilities") || ptr.contains("/capabilities/") {
+        "card.capabilities"
+    } else {
+        "card.required-fields"
     }
-    bad
 }
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Str,
-    Obj,
-    NonEmptyArr,
-    /// 0.3 arrays: present, may be empty
-    Arr,
+fn problems_of(list: &[(String, String)], keep: impl Fn(&str) -> bool) -> Vec<String> {
+    list.iter()
+        .filter(|(p, _)| keep(p))
+        .map(|(p, m)| {
+            if p.is_empty() {
+                m.clone()
+            } else {
+                format!("{m} (at {p})")
+            }
+        })
+        .collect()
 }
 
-/// Required fields: 1.0 (CARD-003) when the card has `supportedInterfaces`, 0.3 (CARD-004)
-/// when it has `url` or `protocolVersion`; both when it carries both shapes.
-pub fn check_required(card: &Value) -> Result<String, String> {
+/// Required members and interface entries (1.0 CARD-003 when the card has
+/// `supportedInterfaces`, 0.x CARD-004 when it has `url` or `protocolVersion`, both for a
+/// hybrid card) as the verifier reads them: its CARD-SHAPE-001 problems that are not a
+/// skill's or the capabilities' ([`shape_problem_check`]) and its CARD-SHAPE-003 problems
+/// (a malformed interface entry or card link). `Err` names each, with its JSON Pointer.
+pub fn check_required(card: &Value, served_v02: bool) -> Result<String, String> {
     if !card.is_object() {
         return Err("agent card is not a JSON object".into());
     }
-    let v1 = card.get("supportedInterfaces").is_some();
-    let v0 = card.get("url").is_some() || card.get("protocolVersion").is_some();
-    if !v1 && !v0 {
-        return Err("agent card has neither supportedInterfaces (1.0) nor url (0.3)".into());
-    }
-    let mut bad = Vec::new();
-    let mut shapes = Vec::new();
-    if v1 {
-        shapes.push("1.0");
-        let mut b = missing(
-            card,
-            &[
-                ("name", Kind::Str),
-                ("description", Kind::Str),
-                ("supportedInterfaces", Kind::NonEmptyArr),
-                ("version", Kind::Str),
-                ("capabilities", Kind::Obj),
-                ("defaultInputModes", Kind::NonEmptyArr),
-                ("defaultOutputModes", Kind::NonEmptyArr),
-                ("skills", Kind::NonEmptyArr),
-            ],
-        );
-        if let Some(list) = card.get("supportedInterfaces").and_then(Value::as_array) {
-            for (n, i) in list.iter().enumerate() {
-                for f in ["url", "protocolBinding", "protocolVersion"] {
-                    if !i.get(f).is_some_and(Value::is_string) {
-                        b.push(format!("supportedInterfaces/{n}/{f} missing"));
-                    }
-                }
-            }
-        }
-        bad.extend(b.into_iter().map(|s| format!("{s} (1.0)")));
-    }
-    if v0 {
-        shapes.push("0.3");
-        let b = missing(
-            card,
-            &[
-                ("protocolVersion", Kind::Str),
-                ("name", Kind::Str),
-                ("description", Kind::Str),
-                ("url", Kind::Str),
-                ("version", Kind::Str),
-                ("capabilities", Kind::Obj),
-                ("defaultInputModes", Kind::Arr),
-                ("defaultOutputModes", Kind::Arr),
-                ("skills", Kind::Arr),
-            ],
-        );
-        bad.extend(b.into_iter().map(|s| format!("{s} (0.3)")));
-    }
+    let view = verifier_view(card, served_v02);
+    let mut bad = problems_of(&view.problems, |p| {
+        shape_problem_check(p) == "card.required-fields"
+    });
+    bad.extend(problems_of(&view.bad_interfaces, |_| true));
     if bad.is_empty() {
+        let mut shapes = Vec::new();
+        if view.has_v1_fields {
+            shapes.push("1.0");
+        }
+        if view.has_v0_fields {
+            shapes.push("0.x");
+        }
+        if shapes.is_empty() {
+            shapes.push("1.0");
+        }
         Ok(format!(
             "required fields present ({} shape)",
             shapes.join(" + ")
         ))
     } else {
-        Err(format!("agent card fields broken: {}", bad.join(", ")))
+        Err(format!("agent card fields broken: {}", bad.join("; ")))
     }
 }
 
-/// Each skill has string `id`, `name`, `description` and a non-empty string array `tags`.
-pub fn check_skills(card: &Value) -> Result<String, String> {
+/// Each skill's required members as the verifier reads them (CARD-SHAPE-001 under
+/// `/skills/N/`: 1.0 non-empty `id`, `name`, `description` and a non-empty `tags` list; 0.x
+/// the members present with their types, an empty `tags` list allowed; the 0.1.0 schema
+/// only `id` and `name`). `Ok(None)` when the card has no skill list (the required-fields
+/// check judges that).
+pub fn check_skills(card: &Value, served_v02: bool) -> Result<Option<String>, String> {
     let Some(skills) = card.get("skills").and_then(Value::as_array) else {
-        return Err("skills missing or not an array".into());
+        return Ok(None);
     };
-    let mut bad = Vec::new();
-    for (n, s) in skills.iter().enumerate() {
-        for f in ["id", "name", "description"] {
-            let ok = s
-                .get(f)
-                .and_then(Value::as_str)
-                .is_some_and(|t| !t.is_empty());
-            if !ok {
-                bad.push(format!("skills/{n}/{f}"));
-            }
-        }
-        let tags_ok = s
-            .get("tags")
-            .and_then(Value::as_array)
-            .is_some_and(|t| !t.is_empty() && t.iter().all(Value::is_string));
-        if !tags_ok {
-            bad.push(format!("skills/{n}/tags"));
-        }
-    }
+    let view = verifier_view(card, served_v02);
+    let bad = problems_of(&view.problems, |p| shape_problem_check(p) == "card.skills");
     if bad.is_empty() {
-        Ok(format!("{} skills well-formed", skills.len()))
+        Ok(Some(format!("{} skills well-formed", skills.len())))
     } else {
         Err(format!(
             "skill fields missing or malformed: {}",
-            bad.join(", ")
+            bad.join("; ")
         ))
     }
 }
 
-/// Capability flags, when present, are booleans.
-pub fn check_capabilities(card: &Value) -> Result<String, String> {
-    let Some(caps) = card.get("capabilities").and_then(Value::as_object) else {
-        return Err("capabilities missing or not an object".into());
-    };
-    let bad: Vec<String> = [
-        "streaming",
-        "pushNotifications",
-        "extendedAgentCard",
-        "stateTransitionHistory",
-    ]
-    .into_iter()
-    .filter(|f| caps.get(*f).is_some_and(|v| !v.is_boolean()))
-    .map(|f| format!("capabilities/{f} = {}", caps[f]))
-    .collect();
+/// The capabilities object and its flags as the verifier reads them: CARD-SHAPE-002 for a
+/// flag that is not a boolean, CARD-SHAPE-001 for a `capabilities` that is missing or no
+/// object.
+pub fn check_capabilities(card: &Value, served_v02: bool) -> Result<String, String> {
+    let view = verifier_view(card, served_v02);
+    let mut bad = problems_of(&view.problems, |p| {
+        shape_problem_check(p) == "card.capabilities"
+    });
+    bad.extend(view.non_boolean_flags.iter().map(|(p, v)| {
+        format!(
+            "capability flag {} = {v}, not a boolean",
+            p.trim_start_matches('/')
+        )
+    }));
     if bad.is_empty() {
         Ok("capability flags are booleans".into())
     } else {
-        Err(format!(
-            "capability flags are not booleans: {}",
-            bad.join(", ")
-        ))
+        Err(format!("capabilities malformed: {}", bad.join("; ")))
     }
 }
 
@@ -484,12 +442,45 @@ mod tests {
         assert_eq!(interfaces(&v0)[0].binding, Binding::JsonRpc);
     }
 
+    /// Session 46: the card checks say what the verifier's CARD-SHAPE rules say, each
+    /// problem under the check that owns it (a 0.3 skill's empty tags list is legal there).
     #[test]
-    fn required_fields_name_what_is_missing() {
+    fn card_checks_name_the_verifiers_problems_each_under_its_check() {
         let card = json!({"supportedInterfaces": [], "name": "a"});
-        let e = check_required(&card).unwrap_err();
-        assert!(e.contains("supportedInterfaces empty (1.0)"), "{e}");
-        assert!(e.contains("description missing (1.0)"), "{e}");
+        let e = check_required(&card, false).unwrap_err();
+        assert!(e.contains("supportedInterfaces is empty"), "{e}");
+        assert!(
+            e.contains("agent card has no description (at /description)"),
+            "{e}"
+        );
+        let v1 = json!({"name": "a", "description": "d", "version": "1",
+            "supportedInterfaces": [{"url": "http://a/", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+            "capabilities": {"streaming": "yes"}, "defaultInputModes": ["text/plain"],
+            "defaultOutputModes": ["text/plain"],
+            "skills": [{"id": "s", "name": "s", "description": "d", "tags": []}]});
+        assert!(
+            check_required(&v1, false).is_ok(),
+            "{:?}",
+            check_required(&v1, false)
+        );
+        let e = check_skills(&v1, false).unwrap_err();
+        assert!(e.contains("(at /skills/0/tags)"), "{e}");
+        let e = check_capabilities(&v1, false).unwrap_err();
+        assert!(e.contains("capabilities/streaming"), "{e}");
+        let v03 = json!({"protocolVersion": "0.3.0", "name": "a", "description": "d",
+            "url": "http://a/", "version": "1", "capabilities": {},
+            "defaultInputModes": [], "defaultOutputModes": [],
+            "skills": [{"id": "s", "name": "s", "description": "d", "tags": []}]});
+        assert!(
+            check_required(&v03, false).is_ok(),
+            "{:?}",
+            check_required(&v03, false)
+        );
+        assert!(check_skills(&v03, false).is_ok());
+        assert_eq!(shape_problem_check("/skills/0/tags"), "card.skills");
+        assert_eq!(shape_problem_check("/skills"), "card.required-fields");
+        assert_eq!(shape_problem_check("/capabilities"), "card.capabilities");
+        assert_eq!(shape_problem_check("/name"), "card.required-fields");
     }
 
     /// fix7: the probe judges a scheme as the verifier does (one validator): each kind's

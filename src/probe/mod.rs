@@ -121,7 +121,11 @@ impl ProbeResult {
 /// STREAM-003, STREAM-007, STREAM-008); `streaming.nothing-after-terminal` STREAM-END-001,
 /// STREAM-SHAPE-003 (STREAM-007). The push notifications one config received:
 /// `push.token` PUSH-AUTH-001, -002 (PUSH-004, PUSH-005); `push.notifications`
-/// PUSH-BODY-001, -002 (PUSH-004). `None` for any other rule.
+/// PUSH-BODY-001, -002 (PUSH-004). The checks of the card fetch (session 46):
+/// `card.required-fields` CARD-SHAPE-001 (CARD-003, CARD-004; by the problem's place, see
+/// [`owning_checks`]) and -003 (CARD-005, CARD-006); `card.capabilities` CARD-SHAPE-002;
+/// `card.security-schemes` CARD-SHAPE-006 and AUTH-SCHEME-001 (AUTH-002, AUTH-007);
+/// `lifecycle.list-tasks` the warning DATA-LIST-006 (DATA-007). `None` for any other rule.
 pub fn owning_check(rule: &str) -> Option<&'static str> {
     Some(match rule {
         "STREAM-HTTP-001" => "streaming.content-type",
@@ -136,8 +140,41 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
         "STREAM-END-001" | "STREAM-SHAPE-003" => "streaming.nothing-after-terminal",
         "PUSH-AUTH-001" | "PUSH-AUTH-002" => "push.token",
         "PUSH-BODY-001" | "PUSH-BODY-002" => "push.notifications",
+        // session 46: the card checks of the card fetch (`card.reachable`'s group), each
+        // its own rule; CARD-SHAPE-001 by the place of each problem ([`owning_checks`])
+        "CARD-SHAPE-001" | "CARD-SHAPE-003" => "card.required-fields",
+        "CARD-SHAPE-002" => "card.capabilities",
+        "CARD-SHAPE-006" | "AUTH-SCHEME-001" => "card.security-schemes",
+        // a warning (a task of the caller's left out of a complete ListTasks): named in
+        // the list test's passing words, as `verify` tells it (session 46)
+        "DATA-LIST-006" => "lifecycle.list-tasks",
         _ => return None,
     })
+}
+
+/// The checks that own finding `f`'s verdict in its test group ([`owning_check`] of its
+/// rule), with CARD-SHAPE-001 read by the place of each problem its evidence names
+/// ([`card::shape_problem_check`]: a skill's members `card.skills`, the capabilities
+/// object `card.capabilities`, any other required member `card.required-fields`; one
+/// finding names every problem of the card, so it may own more than one check). Empty
+/// for a rule no check owns.
+pub fn owning_checks(f: &Finding) -> Vec<&'static str> {
+    if f.rule == "CARD-SHAPE-001" {
+        let mut checks: Vec<&'static str> = Vec::new();
+        for e in f.evidence.iter().filter(|e| e.exchange.is_some()) {
+            if let Some(p) = e.pointer.as_deref() {
+                let c = card::shape_problem_check(p);
+                if !checks.contains(&c) {
+                    checks.push(c);
+                }
+            }
+        }
+        if checks.is_empty() {
+            checks.push("card.required-fields");
+        }
+        return checks;
+    }
+    owning_check(&f.rule).into_iter().collect()
 }
 
 /// Makes a test's verdict the verifier's too (active and passive are one verdict): when an
@@ -169,7 +206,7 @@ pub fn merge_findings(
         .filter(|f| f.severity == Severity::Error && !crate::verify::rules::judges_client(&f.rule))
         .collect();
     // stable: the findings a check owns first, each then in the verifier's order
-    errors.sort_by_key(|f| owning_check(&f.rule).is_none());
+    errors.sort_by_key(|f| owning_checks(f).is_empty());
     for f in errors {
         let Some(x) = latest_exchange(f) else {
             continue;
@@ -179,17 +216,26 @@ pub fn merge_findings(
         };
         let owned = |r: &ProbeResult| r.owner.as_deref() == Some(group.as_str());
         let passing = |r: &ProbeResult| owned(r) && r.status == Status::Pass;
-        let check = owning_check(&f.rule);
-        let pick = match check
-            .and_then(|t| results.iter().position(|r| owned(r) && r.test == t))
-            .map(|i| (i, results[i].status))
-        {
-            // the check that owns the rule fails with it, unless it failed already (a
-            // skipped one leaves the finding to the group as any other)
-            Some((i, Status::Pass)) => Some(i),
-            Some((_, Status::Fail)) => None,
-            _ if results.iter().any(|r| owned(r) && r.status == Status::Fail) => None,
-            _ => results
+        // the group's results whose test owns the rule and ran (a skipped one leaves the
+        // finding to the group as any other)
+        let owners: Vec<usize> = owning_checks(f)
+            .into_iter()
+            .filter_map(|t| {
+                results
+                    .iter()
+                    .position(|r| owned(r) && r.test == t && r.status != Status::Skip)
+            })
+            .collect();
+        let picks: Vec<usize> = if !owners.is_empty() {
+            // each check that owns the rule fails with it, unless it failed already
+            owners
+                .into_iter()
+                .filter(|&i| results[i].status == Status::Pass)
+                .collect()
+        } else if results.iter().any(|r| owned(r) && r.status == Status::Fail) {
+            Vec::new()
+        } else {
+            results
                 .iter()
                 .position(|r| passing(r) && r.category == f.category)
                 .or_else(|| {
@@ -197,9 +243,11 @@ pub fn merge_findings(
                         .iter()
                         .position(|r| passing(r) && r.scoped() == *group)
                 })
-                .or_else(|| results.iter().position(passing)),
+                .or_else(|| results.iter().position(passing))
+                .into_iter()
+                .collect()
         };
-        if let Some(i) = pick {
+        for i in picks {
             let r = &mut results[i];
             r.status = Status::Fail;
             r.failed_by = Some(f.rule.clone());
@@ -216,18 +264,19 @@ pub fn merge_findings(
     for f in findings.iter().filter(|f| {
         f.severity == Severity::Warning && !crate::verify::rules::judges_client(&f.rule)
     }) {
-        let Some(check) = owning_check(&f.rule) else {
+        let checks = owning_checks(f);
+        if checks.is_empty() {
             continue;
-        };
+        }
         let Some(x) = latest_exchange(f) else {
             continue;
         };
         let Some(group) = test_of_exchange.get(x) else {
             continue;
         };
-        if let Some(r) = results.iter_mut().find(|r| {
+        for r in results.iter_mut().filter(|r| {
             r.owner.as_deref() == Some(group.as_str())
-                && r.test == check
+                && checks.contains(&r.test.as_str())
                 && r.status == Status::Pass
         }) {
             r.message = format!(
@@ -660,6 +709,78 @@ mod tests {
         assert_eq!(rs[0].failed_by.as_deref(), Some("ID-EVENT-002"));
         assert_eq!(owning_check("SSE-FRAME-001"), Some("streaming.envelope"));
         assert_eq!(owning_check("RPC-ERROR-001"), None);
+    }
+
+    /// Session 46: the card checks of the card fetch each take the problem they own; one
+    /// CARD-SHAPE-001 naming a missing member and a skill's fault fails both checks, and not
+    /// `card.reachable`, the group's first result of the category.
+    #[test]
+    fn a_card_shape_finding_fails_each_card_check_whose_problem_it_names() {
+        let group = "card.reachable";
+        let checks = [
+            "card.reachable",
+            "card.required-fields",
+            "card.skills",
+            "card.capabilities",
+        ];
+        let fresh = || -> Vec<ProbeResult> {
+            checks
+                .iter()
+                .map(|t| {
+                    let mut r = result(t, Category::AgentCard, Status::Pass, group);
+                    r.dialect = None;
+                    r.binding = None;
+                    r
+                })
+                .collect()
+        };
+        let map: std::collections::HashMap<String, String> =
+            [("e1".to_string(), group.to_string())].into();
+        let at = |rule: &str, ptrs: &[&str]| {
+            let mut f = finding(rule, &[]);
+            for p in ptrs {
+                f = f.with_evidence(Evidence {
+                    seq: 3,
+                    exchange: Some("e1".into()),
+                    pointer: Some(p.to_string()),
+                    found: None,
+                });
+            }
+            f
+        };
+        let failed = |rs: &[ProbeResult]| -> Vec<(String, Option<String>)> {
+            rs.iter()
+                .filter(|r| r.status == Status::Fail)
+                .map(|r| (r.test.clone(), r.failed_by.clone()))
+                .collect()
+        };
+        let mut rs = fresh();
+        let f = at("CARD-SHAPE-001", &["/description", "/skills/0/tags"]);
+        assert_eq!(owning_checks(&f), ["card.required-fields", "card.skills"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 2);
+        let one = Some("CARD-SHAPE-001".to_string());
+        assert_eq!(
+            failed(&rs),
+            [
+                ("card.required-fields".to_string(), one.clone()),
+                ("card.skills".to_string(), one)
+            ]
+        );
+        let mut rs = fresh();
+        let f = at("CARD-SHAPE-002", &["/capabilities/streaming"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert_eq!(
+            failed(&rs),
+            [(
+                "card.capabilities".to_string(),
+                Some("CARD-SHAPE-002".to_string())
+            )]
+        );
+        // a card rule no check owns still fails the group's first result of its category
+        let mut rs = fresh();
+        let f = at("CARD-URL-012", &["/supportedInterfaces/0/url"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert_eq!(failed(&rs)[0].0, "card.reachable");
     }
 
     #[test]

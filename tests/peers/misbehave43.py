@@ -254,6 +254,9 @@ REASON_PHRASE = {200: "OK", 400: "Bad Request", 404: "Not Found", 409: "Conflict
 
 async def rest_error(w, code, msg, req_method):
     """An A2A error on the HTTP+JSON binding, in the form the mode gives it."""
+    if code == -32602:
+        return await send_json(w, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT",
+                                                  "message": msg}}, req_method, "Bad Request")
     reason, http, st = REASONS[code]
     if MODE == "rest-cancel-409" and code == -32002:
         http = 409
@@ -394,7 +397,8 @@ class Call:
 async def on_send(c, params, stream):
     m = params.get("message") if isinstance(params, dict) else None
     if not isinstance(m, dict):
-        return await c.err(-32004, "message required")
+        # InvalidParams (ERR-006: 400 INVALID_ARGUMENT), not an A2A error (probe46)
+        return await c.err(-32602, "message must be a Message object")
     v10 = is10()
     text = text_of(m)
     skill = (text.split() or ["task"])[0]

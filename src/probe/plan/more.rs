@@ -268,7 +268,10 @@ impl Runner<'_> {
         let mut fails: Vec<String> = Vec::new();
         // the fails the recording shows and a verifier rule judges (session 45): the
         // filters applied (DATA-LIST-003, also for more tasks than pageSize) and
-        // historyLength 0 (DATA-HISTORY-001); the others stay the probe's own
+        // historyLength 0 (DATA-HISTORY-001); session 46: the paging (DATA-LIST-003 on
+        // every page, DATA-LIST-004 for the pageToken round trip and a missing
+        // nextPageToken, each where the verifier can see it) and a task of the context left
+        // out (DATA-LIST-006, a warning); the others stay the probe's own
         let mut judged = 0;
         let mut seen: Vec<String> = Vec::new();
         // 1. by context, without history
@@ -280,6 +283,8 @@ impl Runner<'_> {
             Err(o) => return o,
         };
         let ids: Vec<&str> = tasks.iter().map(id_of).collect();
+        // both tasks of the context shown: a page of one must then lead on to the other
+        let listed_both = second.is_some_and(|s| ids.contains(&s.id.as_str()));
         let foreign: Vec<String> = tasks
             .iter()
             .filter(|t| t.get("contextId").and_then(Value::as_str) != Some(ctx))
@@ -300,6 +305,10 @@ impl Runner<'_> {
         }
         for want in std::iter::once(first).chain(second) {
             if !ids.contains(&want.id.as_str()) {
+                // a task of the caller's own left out of a complete listing: the verifier's
+                // DATA-LIST-006, a warning (which tasks a caller sees is the agent's to
+                // scope, 1.0 §3.1.4), so it fails no test (session 46)
+                judged += 1;
                 fails.push(format!(
                     "contextId {ctx} did not list task {} of that context (listed {})",
                     want.id,
@@ -398,8 +407,10 @@ impl Runner<'_> {
                     )
                     .await
                 {
-                    Ok((p2, next2, _)) => {
+                    Ok((p2, next2, total2)) => {
                         if p2.len() > 1 {
+                            // DATA-LIST-003: a page outnumbering its pageSize (session 46)
+                            judged += 1;
                             fails.push(format!(
                                 "pageSize 1 with a pageToken listed {} tasks (DATA-007)",
                                 p2.len()
@@ -411,12 +422,30 @@ impl Runner<'_> {
                             .filter(|id| p1.iter().any(|t| id_of(t) == *id))
                             .collect();
                         if !again.is_empty() {
+                            // DATA-LIST-004 when both pages count the same totalSize (no
+                            // task added in between to shift the pages)
+                            if total.is_some() && total2 == total {
+                                judged += 1;
+                            }
                             fails.push(format!(
                                 "the page after nextPageToken repeats task {} of the first page (DATA-007: cursor paging)",
                                 again.join(", ")
                             ));
                         }
+                        // DATA-LIST-004 (session 46): the page that completes the listing
+                        // (totalSize counted) hands out another nextPageToken
+                        if let (Some(n2), Some(t2)) = (next2.as_deref(), total2) {
+                            if n2 != token && (p1.len() + p2.len()) as u64 >= t2 {
+                                judged += 1;
+                                fails.push(format!(
+                                    "the page after nextPageToken completes the listing ({} of totalSize {t2}) yet hands out nextPageToken {n2:?} (DATA-007: \"\" on the last page)",
+                                    p1.len() + p2.len()
+                                ));
+                            }
+                        }
                         if next2.as_deref() == Some(token.as_str()) {
+                            // DATA-LIST-004: the page hands back its own pageToken
+                            judged += 1;
                             fails.push("the page after nextPageToken hands back the same nextPageToken (DATA-007: cursor paging)".into());
                         }
                         seen.push("pageSize 1: a first page and the next by its token".into());
@@ -424,7 +453,12 @@ impl Runner<'_> {
                     Err(o) => return o,
                 }
             }
-            None if total.is_some_and(|n| n > 1) || second.is_some() => {
+            None if total.is_some_and(|n| n > 1) || listed_both => {
+                // DATA-LIST-004 when the page's totalSize counts more tasks than it lists
+                // (without totalSize the verifier's DATA-SHAPE-001 names the page)
+                if total.is_some_and(|n| n > p1.len() as u64) {
+                    judged += 1;
+                }
                 fails.push(format!(
                     "pageSize 1 listed {} of {} tasks and gave no nextPageToken (DATA-007: cursor paging)",
                     p1.len(),
@@ -441,7 +475,7 @@ impl Runner<'_> {
         } else if judged == fails.len() {
             verifier_reads(
                 Outcome::Fail(format!("ListTasks: {}", fails.join("; "))),
-                "DATA-LIST-003 and DATA-HISTORY-001",
+                "DATA-LIST-003, DATA-LIST-004, DATA-LIST-006 and DATA-HISTORY-001",
             )
         } else {
             Outcome::Fail(format!("ListTasks: {}", fails.join("; ")))

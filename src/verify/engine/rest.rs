@@ -1073,14 +1073,29 @@ impl State {
         bseq: u64,
     ) {
         let marked = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
+        let v10 = c.dialect == Some(Dialect::V1_0);
+        // session 46: a 400 naming another A2A error than the malformed request's
+        let wrong = (marked && status == 400)
+            .then(|| wrong_a2a_error_on_400(json, v10))
+            .flatten();
         let judged = status == 500
             || (200..300).contains(&status)
-            || (marked && !(status == 400 || marked_answer_unjudged(status)));
+            || (marked && !(status == 400 || marked_answer_unjudged(status)))
+            || wrong.is_some();
         if x.synthetic || !judged || !x.rest_body_not_json(c) || self.gw_own_answer.contains(&x.id)
         {
             return;
         }
-        let (what, right) = if c.dialect == Some(Dialect::V1_0) {
+        let (what, right) = if let Some(w) = &wrong {
+            (
+                format!("HTTP 400 {w}"),
+                if v10 {
+                    "HTTP 400 INVALID_ARGUMENT"
+                } else {
+                    "HTTP 400 with JSONParseError -32700"
+                },
+            )
+        } else if v10 {
             let st = json
                 .and_then(|v| v.get("error"))
                 .and_then(|e| e.get("status"))
@@ -1108,7 +1123,7 @@ impl State {
             format!(
                 "the request body of {} is not valid JSON{}, yet the agent answered {what} instead of {right}",
                 call_at(x),
-                if marked && status != 500 && !(200..300).contains(&status) {
+                if marked && status != 500 && !(200..300).contains(&status) && wrong.is_none() {
                     " (the prober's deliberately malformed request, marked A2A-Interop-Probe: negative-test)"
                 } else {
                     ""
@@ -1141,11 +1156,16 @@ impl State {
         bseq: u64,
     ) {
         let marked = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
+        let v10 = c.dialect == Some(Dialect::V1_0);
+        // session 46: a 400 naming another A2A error than InvalidParams is judged too
+        let wrong = (status == 400)
+            .then(|| wrong_a2a_error_on_400(json, v10))
+            .flatten();
         if !marked
             || x.synthetic
             || c.binding != Some(Binding::Rest)
             || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
-            || status == 400
+            || (status == 400 && wrong.is_none())
             || marked_answer_unjudged(status)
             || self.gw_own_answer.contains(&x.id)
         {
@@ -1161,13 +1181,14 @@ impl State {
             Json::Bool(_) => "a boolean",
             _ => "a number",
         };
-        let v10 = c.dialect == Some(Dialect::V1_0);
         let right = if v10 {
             "HTTP 400 INVALID_ARGUMENT (1.0 §3.3.2: validate input first, ERR-006)"
         } else {
             "HTTP 400 with InvalidParamsError -32602 (0.3 §3.2.3: the HTTP status of the A2A error; §10.2: validate every parameter)"
         };
-        let answered = if (200..300).contains(&status) {
+        let answered = if let Some(w) = &wrong {
+            format!("HTTP 400 {w}, another A2A error,")
+        } else if (200..300).contains(&status) {
             format!("HTTP {status}, serving it as a send,")
         } else {
             let st = json
@@ -1586,6 +1607,35 @@ impl State {
             None => {}
         }
     }
+}
+
+/// What a 400 answer `json` to the prober's marked malformed HTTP+JSON request names when it
+/// is another A2A error than the malformed request's (session 46; ERR-002, ERR-006): 1.0
+/// an ErrorInfo `reason` of the ERR-002 table (TASK_NOT_FOUND, UNSUPPORTED_OPERATION, ...)
+/// or an `error.status` other than INVALID_ARGUMENT (1.0 §3.3.2: the malformed request is
+/// 400 INVALID_ARGUMENT); 0.3 an A2A error code (-32001 to -32009) where JSONParseError
+/// -32700 or InvalidParamsError -32602 is due (0.3 §3.2.3: the A2A error's status and
+/// object). `None` for the right error, or a body that names none.
+fn wrong_a2a_error_on_400(json: Option<&Json>, v10: bool) -> Option<String> {
+    let v = json?;
+    if v10 {
+        let e = v.get("error")?;
+        let status = e.get("status").and_then(Json::as_str);
+        let reason =
+            error_info_reason(e.get("details")).filter(|r| reason_expectation(r).is_some());
+        return match (status, reason) {
+            (st, Some(r)) => Some(format!("{} naming {r}", st.unwrap_or("(no status)"))),
+            (Some(st), None) if st != "INVALID_ARGUMENT" => Some(st.to_string()),
+            _ => None,
+        };
+    }
+    let code = v
+        .get("code")
+        .or_else(|| v.get("error").and_then(|e| e.get("code")))
+        .and_then(Json::as_i64)?;
+    (-32009..=-32001)
+        .contains(&code)
+        .then(|| format!("with A2A error code {code}"))
 }
 
 /// The statuses no answer to the prober's marked malformed HTTP+JSON request is judged by

@@ -1150,6 +1150,36 @@ impl State {
                 }
             }
         }
+        // DATA-007 ("" on the last page; session 46): a later page (fetched with a
+        // pageToken) that, with the pages before it, listed every task its totalSize counts,
+        // yet hands out a nextPageToken: a client follows it to a page with nothing on it
+        // (or loops). The first page's form (totalSize no more than its own rows beside a
+        // nextPageToken) is DATA-SHAPE-001's (`list_tasks_page_problem`).
+        if let (Some(p), Some(tok), Some(n), Some(nt), false) =
+            (&prior, &token_in, total, next, reported)
+        {
+            if let Some(before) = p.count.filter(|b| *b > 0) {
+                let seen = before + ts.len();
+                if seen as i64 >= n && nt != tok.as_str() {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page for pageToken {tok:?} completes the listing ({seen} tasks listed, totalSize {n}) yet hands out nextPageToken {nt:?}: the last page's nextPageToken is \"\" (1.0 §3.1.4), so a client fetches a page with nothing on it"
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/nextPageToken"),
+                                Some(Value::String(nt.to_string())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         let Some(next) = next else { return };
         let mut chain = prior.unwrap_or_default();
         chain.count = chain.count.map(|k| k + ts.len());
