@@ -574,7 +574,9 @@ fn probe_baselines_of_two_runs_are_the_same_bytes_and_junit_agrees_with_the_exit
     let probe = |extra: &[&str], junit: &Path| -> Output {
         let agent = rt.block_on(SdkAgent::start(harness::Sdk::Python, None));
         let url = agent.base_url();
-        let mut args = vec!["probe", url.as_str(), "-q", "-f", "junit", "-o", s(junit)];
+        // not `-q`: with `-o` it keeps only the failed tests on stdout (probe46), and the
+        // finding lines' baseline marks are read below
+        let mut args = vec!["probe", url.as_str(), "-f", "junit", "-o", s(junit)];
         args.extend_from_slice(extra);
         let o = run(&args);
         drop(agent);
