@@ -7018,6 +7018,11 @@ mod tests {
                         o.remove(k);
                     }
                 }
+                for k in ["filename", "mediaType", "mimeType"] {
+                    if o.get(k).and_then(Json::as_str) == Some("") {
+                        o.remove(k);
+                    }
+                }
             }
         }
         json_hash(&Json::Array(items))
@@ -7054,6 +7059,14 @@ mod tests {
         );
         assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
         assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
+        // breaker46: ProtoJSON's default values of the part's plain strings are unset ones,
+        // a set filename or an empty text (the oneof member) is not
+        assert_eq!(
+            h(r#"[{"text":"a","filename":"","mediaType":""}]"#),
+            h(r#"[{"text":"a"}]"#)
+        );
+        assert_ne!(h(r#"[{"text":"a","filename":"x"}]"#), h(r#"[{"text":"a"}]"#));
+        assert_ne!(h(r#"[{"text":""}]"#), h(r#"[{"data":""}]"#));
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type

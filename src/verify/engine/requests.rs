@@ -1239,6 +1239,7 @@ impl State {
                     &cid,
                     &up.id,
                     (&up.method, &up.path, query_param(&up.url, "tenant")),
+                    Some(&up.url),
                     up_version.as_deref(),
                     up.ev(up.req_seq),
                 );
@@ -1830,6 +1831,7 @@ impl State {
                 &client.0,
                 &up_id,
                 (&p.method, &p.path, p.tenant_query.clone()),
+                None,
                 p.version.as_deref(),
                 p.ev.clone(),
             );
@@ -1935,13 +1937,17 @@ impl State {
     /// operation, a 1.0 route moved under the 0.3 `/v1` while the upstream request still
     /// says `A2A-Version: 1.0`, another task id (`Tk-9AbC` -> `tk-9abc`), or the `/{tenant}`
     /// segment the card declares for the interface dropped. Only the route after the base
-    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:`. Both exchanges are
-    /// then kept out of the agent's judgement ([`State::gw_rerouted`]).
+    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:` for telling the
+    /// route. breaker46 adds the gateway's own `%3A` for the client's `:`, a 0.3 call moved
+    /// off `/v1`, a base path segment repeated and a GET's A2A query parameters dropped or
+    /// renamed (`up_url`, the upstream request's URL with its query, when known). Both
+    /// exchanges are then kept out of the agent's judgement ([`State::gw_rerouted`]).
     pub(super) fn check_route_rewritten(
         &mut self,
         client_id: &str,
         up_id: &str,
         (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
+        up_url: Option<&str>,
         up_version: Option<&str>,
         up_ev: Evidence,
     ) {
@@ -2007,6 +2013,20 @@ impl State {
                     up_version.unwrap_or_default()
                 ))
             }
+            Some(u) if u.dialect != cr.dialect && cr.dialect == Dialect::V0_3 => {
+                // breaker46: the 0.3 call moved onto the 1.0 route (`/v1` dropped); without
+                // A2A-Version it declares 0.3 (VER-003) on a route that serves 1.0.
+                Some(format!(
+                    "on the 1.0 route, without the 0.3 route prefix /v1 the client's call has ({}): the agent reads a 0.3 call on a route that serves 1.0 (REST-003: 0.3 routes live under /v1)",
+                    match up_version {
+                        Some(v) => format!("under A2A-Version {v}"),
+                        None => "with no A2A-Version, which declares 0.3 (VER-003)".to_string(),
+                    }
+                ))
+            }
+            Some(_) if verb_escaped(&cx.path, up_path) => Some(
+                "with the custom verb's `:` percent-encoded (%3A): RFC 3986 §2.2 makes that another URI, and the HTTP mapping the routes come from (google/api/http.proto) reads an escaped `:` as data inside the last path segment, not as the verb, so a router that keeps reserved escapes (grpc-gateway's default) finds no route; only an agent that decodes them first serves it".to_string(),
+            ),
             Some(u) if u.task_id != cr.task_id => Some(format!(
                 "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive){slash_decoded}",
                 u.task_id.as_deref().unwrap_or("(none)"),
@@ -2063,6 +2083,8 @@ impl State {
                         None
                     }
                 })
+                .or_else(|| prefix_doubled(&cr.base, &u.base))
+                .or_else(|| query_changed(cr.op, &cx.url, up_url?))
             }
         };
         let Some(what) = what else {
@@ -2413,4 +2435,99 @@ impl State {
 /// now; ambiguous when an inner proxy says it after forwarding, so the legal reading wins).
 fn refused_unrun(status: Option<u16>) -> bool {
     matches!(status, Some(404 | 405 | 421 | 429 | 503))
+}
+
+/// Whether a gateway percent-encoded the custom verb's `:` (`/message:send` ->
+/// `/message%3Asend`): the client's path (query stripped) has no `%3A` and the upstream
+/// path has one (breaker46 `colon-encoded`; GW-REQ-002).
+fn verb_escaped(client_path: &str, up_path: &str) -> bool {
+    let escaped = |p: &str| {
+        a2a::before_query(p)
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'%' && w[1] == b'3' && w[2].eq_ignore_ascii_case(&b'a'))
+    };
+    !escaped(client_path) && escaped(up_path)
+}
+
+/// GW-REQ-002 (breaker46 `prefix-doubled`): the upstream base path ends in the client
+/// base's last segment more often than the client's (`/rest` -> `/rest/rest`): the agent
+/// takes the extra segment for a `/{tenant}` (1.0 §11: every route is served under one
+/// too) or finds no route. A gateway that maps one base onto another (`/a2a/rest` ->
+/// `/rest`) repeats nothing and is left alone.
+fn prefix_doubled(client_base: &str, up_base: &str) -> Option<String> {
+    let segs = net::segments(client_base);
+    let last = segs.last()?;
+    let trailing = |base: &str| {
+        net::segments(base)
+            .iter()
+            .rev()
+            .take_while(|s| s == &last)
+            .count()
+    };
+    let (kc, ku) = (trailing(client_base), trailing(up_base));
+    (ku > kc).then(|| {
+        format!(
+            "with the path prefix segment /{last} repeated ({} where the client's interface has {}): the agent takes the extra /{last} for a tenant (1.0 §11 serves every route under /{{tenant}} too) or finds no route",
+            format!("/{last}").repeat(ku),
+            format!("/{last}").repeat(kc)
+        )
+    })
+}
+
+/// The A2A request fields a GET route reads from its query (REST-001: fields not in the
+/// path travel as camelCase query parameters).
+const QUERY_FIELDS: [&str; 7] = [
+    "historyLength",
+    "pageSize",
+    "pageToken",
+    "contextId",
+    "status",
+    "statusTimestampAfter",
+    "includeArtifacts",
+];
+
+/// GW-REQ-002 (breaker46 `query-dropped`, `query-snake`): a GET call's A2A query
+/// parameters ([`QUERY_FIELDS`]) the gateway did not pass on as the client sent them:
+/// dropped, or renamed (`historyLength` -> `history_length`). Values compare
+/// percent-decoded; parameters that are no A2A field (a gateway's own, an API key it
+/// consumed) are not compared. `None` when every field arrived.
+fn query_changed(op: Op, client_path: &str, up_path: &str) -> Option<String> {
+    if !matches!(op, Op::GetTask | Op::ListTasks) {
+        return None;
+    }
+    let params = |p: &str| -> Vec<(String, String)> {
+        p.split_once('?')
+            .map(|(_, q)| q)
+            .unwrap_or("")
+            .split('&')
+            .filter(|kv| !kv.is_empty())
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+                (a2a::percent_decode(k), a2a::percent_decode(v))
+            })
+            .collect()
+    };
+    let (cq, uq) = (params(client_path), params(up_path));
+    let fold = |k: &str| k.replace('_', "").to_ascii_lowercase();
+    let mut lost: Vec<String> = Vec::new();
+    for (k, v) in cq.iter().filter(|(k, _)| QUERY_FIELDS.contains(&k.as_str())) {
+        if uq.iter().any(|(uk, uv)| uk == k && uv == v) {
+            continue;
+        }
+        match uq.iter().find(|(uk, _)| uk != k && fold(uk) == fold(k)) {
+            Some((uk, uv)) => lost.push(format!("{k}={v} renamed to {uk}={uv}")),
+            None => match uq.iter().find(|(uk, _)| uk == k) {
+                Some((_, uv)) => lost.push(format!("{k}={v} changed to {k}={uv}")),
+                None => lost.push(format!("{k}={v} dropped")),
+            },
+        }
+    }
+    (!lost.is_empty()).then(|| {
+        format!(
+            "with the client's query parameter{} {} (REST-001: a GET's fields travel as camelCase query parameters; the agent answered a request the client did not make)",
+            if lost.len() == 1 { "" } else { "s" },
+            lost.join(", ")
+        )
+    })
 }
