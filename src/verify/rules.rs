@@ -1310,7 +1310,7 @@ rule!(GW_CREDENTIALS_STRIPPED, "GW-HDR-002", "proxy-stripped-credentials", Warni
     "forward the client's credential headers to the agent (nginx: do not clear Authorization with proxy_set_header; Envoy/API gateways: keep the header after authenticating), or authenticate to the agent with the gateway's own credentials; a client that authenticates as the card asks should not get the agent's 401");
 rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     ["ID-007", "TASK-005"],
-    "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
+    "gateway sent one client message send (or one cancel) upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
     "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry that keeps the client's messageId, one that does not runs the work twice; a gateway that puts messageIds of its own on its copies keeps one per client message across its retries, or no agent can tell a retry");
 rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Interop,
     ["REST-001", "CARD-008", "ID-001"],

@@ -1557,7 +1557,11 @@ impl State {
     /// one unrun (404, 405, 421) is not one: it is paired in its place. Returns whether it
     /// was one (then it is not paired again).
     pub(super) fn send_retried(&mut self, up: &Exch) -> bool {
-        if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
+        // (a REST cancel may come without a body: its path names the task)
+        let rest_cancel = |p: &str| a2a::before_query(p).ends_with(":cancel");
+        if !up.method.eq_ignore_ascii_case("POST")
+            || (up.req_body.as_slice().is_empty() && !rest_cancel(&up.path))
+        {
             return false;
         }
         let first = self.gw_pairs.iter().rev().find_map(|p| {
@@ -1588,13 +1592,29 @@ impl State {
                     }
                 }
             };
+            // breaker46 `cancel-retry`: a cancel is a POST too (RFC 9110 §9.2.2); its copies
+            // are one cancel when they name the same task (JSON-RPC: the same body; REST:
+            // the same path as well, as every REST cancel body may be `{}` or empty).
+            let cancel = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => o == Op::CancelTask,
+                None => {
+                    rest_cancel(&c.path)
+                        || Json::parse(c.req_body.as_slice()).ok().is_some_and(|v| {
+                            matches!(
+                                v.get("method").and_then(Json::as_str),
+                                Some("CancelTask" | "tasks/cancel")
+                            )
+                        })
+                }
+            };
+            let same_target = !rest_cancel(&c.path) || route_key(&c.path) == route_key(&up.path);
             (c.leg.is_none()
-                && send
+                && (send || (cancel && same_target))
                 && c.method.eq_ignore_ascii_case(&up.method)
                 && same_forwarded_send(c.req_body.as_slice(), up.req_body.as_slice()))
-            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq, cancel))
         });
-        let Some((cid, first_up, first_seq, client_seq)) = first else {
+        let Some((cid, first_up, first_seq, client_seq, cancel)) = first else {
             return self.send_retried_before(up);
         };
         // The agent refused the first copy before this one went out (404: no A2A route
@@ -1638,6 +1658,27 @@ impl State {
             send_message_id(up.req_body.as_slice()),
         ];
         let first_ev = Evidence::event(first_seq, first_up);
+        if cancel {
+            // The client gets the last copy's answer: the pair follows it (its refusal is
+            // the agent's answer to that copy, not one of the gateway's own, GW-RESP-002).
+            if let Some(p) = self.gw_pairs.iter_mut().rev().find(|p| *p.client == *cid) {
+                p.up = up.id.to_string();
+                p.up_seq = up.req_seq;
+            }
+            self.find(
+                &r::GW_SEND_RETRIED,
+                format!(
+                    "gateway sent the client's one CancelTask upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request (a POST), and the client learns only of the last copy's answer: once the first copy has canceled the task, the agent refuses the second with TaskNotCancelableError (TASK-003), and the client is told its cancel failed"
+                ),
+                vec![
+                    Evidence::event(client_seq, cid.to_string()),
+                    first_ev,
+                    up.ev(up.req_seq),
+                ],
+                &None,
+            );
+            return true;
+        }
         self.report_send_retried(
             &cid,
             client_seq,

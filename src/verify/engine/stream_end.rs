@@ -1444,6 +1444,8 @@ impl State {
             )
         } else if c.answer == LegAnswer::Json {
             format!("a JSON body of its own (HTTP {status}: \"{}\")", c.excerpt)
+        } else if let LegAnswer::RestError(l) = &c.answer {
+            format!("an HTTP+JSON A2A error of its own ({l}, HTTP {status})")
         } else {
             format!("its own {} (HTTP {status})", c.answer.describe())
         };
