@@ -1228,6 +1228,26 @@ impl State {
                 .max_by_key(|c| c.5)
                 .cloned()
         });
+        let client = client.or_else(|| {
+            // breaker46 `post-to-get`: a bodiless GET upstream on the route of a client's POST
+            // (a gateway that followed a 303 of its own hop, RFC 9110 §15.4.4, or dropped the
+            // body of a redirected POST): the same call with its method and body lost.
+            if !up.method.eq_ignore_ascii_case("GET") || !up.req_body.as_slice().is_empty() {
+                return None;
+            }
+            open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter(|(id, leg, m, _, _, seq, _)| {
+                    leg.is_none()
+                        && *seq < up.req_seq
+                        && m.eq_ignore_ascii_case("POST")
+                        && !self.ver_stripped_done.contains(&**id)
+                        && tail_matches(&self.open, &self.done_paths, id, &up.path)
+                })
+                .max_by_key(|c| c.5)
+                .cloned()
+        });
         // (the header, or the A2A-Version query parameter VER-001 lets replace it: a gateway
         // may move the version between the two, breaker40 B13)
         let up_version = up.asked_version();
@@ -2035,7 +2055,20 @@ impl State {
         } else {
             ""
         };
+        let method_changed = !up_method.eq_ignore_ascii_case(&cx.method);
         let what = match &ur {
+            _ if method_changed => Some(format!(
+                "with method {} in place of the client's {}{}: REST-001 defines {} with {} only (RFC 9110 §15.4.4: only a 303 turns a POST into a GET, and only the client follows it)",
+                up_method.to_ascii_uppercase(),
+                cx.method.to_ascii_uppercase(),
+                if up_method.eq_ignore_ascii_case("GET") && !cx.req_body.as_slice().is_empty() {
+                    " and without the client's body"
+                } else {
+                    ""
+                },
+                cr.op.name(),
+                cx.method.to_ascii_uppercase()
+            )),
             None => Some(format!(
                 "which is no A2A route (no agent router matches it){slash_decoded}"
             )),
