@@ -549,6 +549,22 @@ impl State {
         if self.ver_stripped_clients.contains(&x.id) || self.gw_rerouted(&x.id) {
             return;
         }
+        let asked_raw = x.asked_version();
+        // An upstream copy of this call that still waits to be paired (its client body was
+        // recorded late, [`State::pending_up`]) and asks for another version: the gateway
+        // changed the header (VER-HDR-002 tells it when the pair is made; breaker46
+        // drop-version, seen when the client's body came after the agent's answer).
+        if x.leg.is_none()
+            && self.pending_up.iter().any(|p| {
+                p.leg.is_some()
+                    && p.ev.seq > x.req_seq
+                    && p.method.eq_ignore_ascii_case(&x.method)
+                    && tail(&p.path) == tail(&x.path)
+                    && p.version.as_deref() != asked_raw.as_deref()
+            })
+        {
+            return;
+        }
         let Some(p) = x.parts.as_ref() else { return };
         let asked = x.asked_version();
         let header = asked.is_some();
