@@ -6402,6 +6402,11 @@ mod tests {
                 "the client's message m (as the client sent)",
             ),
             ("gateway sent the agent its call", "client sent its call"),
+            // breaker46: a gateway's public base path on the client leg
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/a2a/rest/v1/tasks/x answered",
+            ),
         ];
         for (up, client) in same {
             assert!(same_but_sender(up, client), "{up:?} / {client:?}");
@@ -6412,6 +6417,14 @@ mod tests {
             ("gateway sent the agent X", "client sent X and more"),
             ("gateway sent the agent", ""),
             ("agent X", "client X"),
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/rest/v1/tasks/y answered",
+            ),
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/rest/v1/tasks/x2 answered",
+            ),
         ];
         for (up, client) in other {
             assert!(!same_but_sender(up, client), "{up:?} / {client:?}");
@@ -7088,7 +7101,10 @@ mod tests {
             h(r#"[{"text":"a","filename":"","mediaType":""}]"#),
             h(r#"[{"text":"a"}]"#)
         );
-        assert_ne!(h(r#"[{"text":"a","filename":"x"}]"#), h(r#"[{"text":"a"}]"#));
+        assert_ne!(
+            h(r#"[{"text":"a","filename":"x"}]"#),
+            h(r#"[{"text":"a"}]"#)
+        );
         assert_ne!(h(r#"[{"text":""}]"#), h(r#"[{"data":""}]"#));
     }
 

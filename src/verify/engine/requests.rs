@@ -2585,7 +2585,10 @@ fn query_changed(op: Op, client_path: &str, up_path: &str) -> Option<String> {
     let (cq, uq) = (params(client_path), params(up_path));
     let fold = |k: &str| k.replace('_', "").to_ascii_lowercase();
     let mut lost: Vec<String> = Vec::new();
-    for (k, v) in cq.iter().filter(|(k, _)| QUERY_FIELDS.contains(&k.as_str())) {
+    for (k, v) in cq
+        .iter()
+        .filter(|(k, _)| QUERY_FIELDS.contains(&k.as_str()))
+    {
         if uq.iter().any(|(uk, uv)| uk == k && uv == v) {
             continue;
         }
