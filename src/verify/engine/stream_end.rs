@@ -1403,7 +1403,8 @@ impl State {
             // breaker46: an HTTP+JSON A2A error (google.rpc.Status) replaced by a JSON body of
             // the gateway's own, or by another error; an agent's success answered with an
             // error the agent never sent
-            (LegAnswer::Json, LegAnswer::RestError(..)) => true,
+            // (a JSON object of its own: a bare `null` or scalar is no error body)
+            (LegAnswer::Json, LegAnswer::RestError(..)) => c.excerpt.starts_with('{'),
             (LegAnswer::RestError(a), LegAnswer::RestError(b)) => a != b,
             (LegAnswer::RestError(..), LegAnswer::Json) => true,
             (LegAnswer::RestError(..), LegAnswer::Stream { .. }) => true,
