@@ -2923,6 +2923,10 @@ enum LegAnswer {
     RpcResult,
     /// A JSON-RPC response with an `error`: its `code` and `message`.
     RpcError(i64, String),
+    /// An HTTP+JSON error body, `{"error": {...}}` with a numeric `code` or a string
+    /// `status` (1.0 §11.6 google.rpc.Status, ERR-003): its ErrorInfo `reason`, else its
+    /// `status`, else its `code` (breaker46).
+    RestError(String),
     /// A 2xx event stream read whole whose every event was an A2A stream response (a
     /// JSON-RPC result, a 1.0 `StreamResponse`, a gRPC message) and none an error
     /// (STREAM-003): the number of events, the last task state it carried (spelled as on
@@ -2944,7 +2948,24 @@ impl LegAnswer {
             return LegAnswer::NotJson;
         };
         if v.get("jsonrpc").is_none() {
-            return LegAnswer::Json;
+            let Some(e) = v.get("error").filter(|e| e.as_object().is_some()) else {
+                return LegAnswer::Json;
+            };
+            let status = e.get("status").and_then(Json::as_str);
+            let code = e.get("code").and_then(Json::as_i64);
+            if status.is_none() && code.is_none() {
+                return LegAnswer::Json;
+            }
+            let reason = e.get("details").and_then(Json::as_array).and_then(|d| {
+                d.iter()
+                    .find_map(|x| x.get("reason").and_then(Json::as_str))
+            });
+            let label = reason
+                .or(status)
+                .map(str::to_string)
+                .or_else(|| code.map(|c| c.to_string()))
+                .unwrap_or_default();
+            return LegAnswer::RestError(label);
         }
         if let Some(e) = v.get("error").filter(|e| !e.is_null()) {
             let code = e.get("code").and_then(Json::as_i64).unwrap_or(0);
@@ -2969,6 +2990,7 @@ impl LegAnswer {
             LegAnswer::RpcResult
                 | LegAnswer::RpcError(..)
                 | LegAnswer::Json
+                | LegAnswer::RestError(..)
                 | LegAnswer::Stream { .. }
         )
     }
@@ -3010,6 +3032,7 @@ impl LegAnswer {
             LegAnswer::None => "no body".into(),
             LegAnswer::NotJson => "a body that is not JSON".into(),
             LegAnswer::Json => "a JSON body".into(),
+            LegAnswer::RestError(l) => format!("an HTTP+JSON A2A error ({l})"),
             LegAnswer::RpcResult => "a JSON-RPC result".into(),
             LegAnswer::RpcError(k, m) if m.is_empty() => format!("JSON-RPC error {k}"),
             LegAnswer::RpcError(k, m) => format!("JSON-RPC error {k} \"{m}\""),
@@ -6379,6 +6402,11 @@ mod tests {
                 "the client's message m (as the client sent)",
             ),
             ("gateway sent the agent its call", "client sent its call"),
+            // breaker46: a gateway's public base path on the client leg
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/a2a/rest/v1/tasks/x answered",
+            ),
         ];
         for (up, client) in same {
             assert!(same_but_sender(up, client), "{up:?} / {client:?}");
@@ -6389,6 +6417,14 @@ mod tests {
             ("gateway sent the agent X", "client sent X and more"),
             ("gateway sent the agent", ""),
             ("agent X", "client X"),
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/rest/v1/tasks/y answered",
+            ),
+            (
+                "route GET http://127.0.0.1:9000/rest/v1/tasks/x answered",
+                "route GET http://127.0.0.1:8080/rest/v1/tasks/x2 answered",
+            ),
         ];
         for (up, client) in other {
             assert!(!same_but_sender(up, client), "{up:?} / {client:?}");
@@ -7018,6 +7054,11 @@ mod tests {
                         o.remove(k);
                     }
                 }
+                for k in ["filename", "mediaType", "mimeType"] {
+                    if o.get(k).and_then(Json::as_str) == Some("") {
+                        o.remove(k);
+                    }
+                }
             }
         }
         json_hash(&Json::Array(items))
@@ -7054,6 +7095,17 @@ mod tests {
         );
         assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
         assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
+        // breaker46: ProtoJSON's default values of the part's plain strings are unset ones,
+        // a set filename or an empty text (the oneof member) is not
+        assert_eq!(
+            h(r#"[{"text":"a","filename":"","mediaType":""}]"#),
+            h(r#"[{"text":"a"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"text":"a","filename":"x"}]"#),
+            h(r#"[{"text":"a"}]"#)
+        );
+        assert_ne!(h(r#"[{"text":""}]"#), h(r#"[{"data":""}]"#));
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type

@@ -387,6 +387,9 @@ PUB = GW + "/agents/x"
 GCARD = lambda tenant=None: getcard(card10(ifaces=[{"url": PUB, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", **({"tenant": tenant} if tenant else {})}]), base=GW)
 
 
+REVISED46 = "revised46 (breaker46 colon-encoded; was legal: %s): RFC 3986 §2.2 makes a reserved character and its percent-encoding different URIs (§2.1 only defines the encoding), and an escaped ':' is data, not the custom verb's delimiter (google/api/http.proto; grpc-gateway's default unescaping keeps it escaped and finds no route): the gateway turned the client's route into another URI, GW-REQ-002"
+
+
 def hop(method, cpath, upath, body="", answer=None, status=200, cbase=PUB, ubase=UP, h=RJ, uh=None, ubody=None):
     """client -> gateway `cpath` (id c), gateway -> agent `upath` (id u, leg upstream; `uh`
     headers added there, `ubody` the body as forwarded), one answer passed back."""
@@ -407,6 +410,10 @@ for n, (name, lines, why) in enumerate([
     ("tenant-kept", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/acme/tasks/t1", answer=task10()), "the tenant segment forwarded"),
     ("host-rewritten", lambda: GCARD() + hop("POST", "/message:send", "/message:send", P1, uh={"host": "10.0.4.17:8080", "x-forwarded-for": "203.0.113.7", "x-forwarded-host": "gw.example.test"}), "Host rewritten to the agent's address"),
 ], 1):
+    if name == "cancel-verb-percent-encoded":
+        # revised46 (breaker46): the escaped verb delimiter is another URI (RFC 3986 §2.2)
+        case("G%02d-v10-gateway-%s" % (n, name), lines, [("GW-REQ-002", "error")], REVISED46 % json.dumps(why + " (GW-REQ-002's base-path mapping)"))
+        continue
     case("G%02d-legal-v10-gateway-%s" % (n, name), lines, [], why + " (GW-REQ-002's base-path mapping)")
 
 for n, (name, lines, why) in enumerate([

@@ -657,8 +657,8 @@ case("F03-legal-gw-context-added-agent-answered-in-it", lambda: GC() + gcall(1, 
 case("F04-legal-gw-maps-task-ids-both-ways", lambda: GC() + gcall(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}, None, ures=ok(1, {"task": tsk("WORKING", tid="agent-t-77")}), cres=ok(1, {"task": tsk("WORKING", tid="gw-t1")})) +
      gcall(2, "GetTask", {"id": "gw-t1"}, None, upar={"id": "agent-t-77"}, ures=ok(2, tsk("COMPLETED", 2, tid="agent-t-77")), cres=ok(2, tsk("COMPLETED", 2, tid="gw-t1"))),
      [], "control (judgment): a gateway that keeps task ids of its own maps them both ways (GW-REQ-003's help), so the client always sees gw-t1")
-case("F05-legal-gw-rest-custom-verb-percent-encoded", lambda: RCARD() + grest("POST", "/tasks/t1:cancel", {}, tsk("CANCELED", 2), upath="/tasks/t1%3Acancel"),
-     [], "control: ':' percent-encoded as %3A (GW-REQ-002's help allows it)")
+case("F05-gw-rest-custom-verb-percent-encoded", lambda: RCARD() + grest("POST", "/tasks/t1:cancel", {}, tsk("CANCELED", 2), upath="/tasks/t1%3Acancel"),
+     [("GW-REQ-002", "error")], "revised46 (breaker46 colon-encoded; was legal: \"control: ':' percent-encoded as %3A (GW-REQ-002's help allows it)\"): RFC 3986 §2.2 makes a reserved character and its percent-encoding different URIs (§2.1 only defines the encoding), and an escaped ':' is data, not the custom verb's delimiter (google/api/http.proto; grpc-gateway's default unescaping keeps it escaped and finds no route): the gateway turned the client's route into another URI, GW-REQ-002")
 case("F06-legal-gw-follow-up-ids-kept", lambda: GC() + gsend(task=tsk("INPUT_REQUIRED", msg=ASK())) +
      gcall(2, "SendMessage", {"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}, {"task": tsk("COMPLETED", 2, artifacts=ART)}),
      [], "control: a follow-up forwarded with its taskId and contextId")

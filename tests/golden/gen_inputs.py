@@ -690,8 +690,10 @@ def gwretry(ok):
 case("GW-REQ-001", gwretry(False), gwretry(True))
 def gwroute(ok):
     # breaker15a Q1: the gateway forwards /tasks/t1:cancel upstream as /tasks/t1/cancel
-    # (fail) or percent-encodes the colon, the same route (pass)
-    name = ("b15-Q1-legal-gw-v10-percent-encoded-colon.jsonl" if ok
+    # (fail); breaker46: the agent published under a public base path the gateway strips
+    # (/a2a/rest -> /rest), the same route (pass; the percent-encoded colon this pass case
+    # was is GW-REQ-002 since breaker46, RFC 3986 §2.2)
+    name = ("b46-GL1-legal-gw-v10-rest-public-prefix-stripped.jsonl" if ok
             else "b15-Q1-gw-v10-cancel-colon-route-to-slash.jsonl")
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "..", "cases", "variants", name)) as f:

@@ -116,7 +116,11 @@ impl WordHash {
 
 /// [`json_hash`] of a message's `parts` with each part's generation spelling of its kind
 /// dropped (0.1 `type`, 0.2/0.3 `kind`; 1.0 has neither, the member names it): a retry of
-/// one message in another generation's shape hashes the same (ID-007).
+/// one message in another generation's shape hashes the same (ID-007). A part's
+/// `filename` and `mediaType` (0.3 proto `mimeType`) set to `""` are dropped too: they are
+/// proto3 strings outside the part's oneof, whose empty value is the unset one, and
+/// ProtoJSON writers that emit default values (a2a-sdk 1.3.0's ListTasks) send them so
+/// (breaker46: the same status message listed with `"filename":"","mediaType":""`).
 pub(super) fn parts_hash(parts: &Json) -> u64 {
     let Json::Array(items) = parts else {
         return json_hash(parts);
@@ -130,15 +134,23 @@ pub(super) fn parts_hash(parts: &Json) -> u64 {
     h.word(6);
     for p in items {
         let ph = match p {
-            Json::Object(o) => object_hash(
-                o.iter()
-                    .filter(|(n, v)| !(matches!(*n, "kind" | "type") && v.is_string())),
-            ),
+            Json::Object(o) => object_hash(o.iter().filter(|(n, v)| !part_member_unset(n, v))),
             _ => json_hash(p),
         };
         h.word(ph);
     }
     h.0
+}
+
+/// Whether part member `name` with value `v` is left out of [`parts_hash`]: a string
+/// `kind` / `type` (the generation's spelling of the part's kind), or an empty
+/// `filename` / `mediaType` / `mimeType` (the proto3 default, the same as unset).
+fn part_member_unset(name: &str, v: &Json) -> bool {
+    match name {
+        "kind" | "type" => v.is_string(),
+        "filename" | "mediaType" | "mimeType" => v.as_str() == Some(""),
+        _ => false,
+    }
 }
 
 /// [`json_hash`] of an object with members `members` (in any order).

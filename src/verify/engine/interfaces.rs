@@ -907,16 +907,22 @@ impl State {
 
     /// Whether client-leg exchange `x` has a gateway twin on the upstream leg that the agent
     /// answered with an A2A answer (a JSON-RPC response, an HTTP+JSON JSON body or a
-    /// stream; [`State::gw_ended`]) while `x` itself got no JSON: the gateway replaced it.
+    /// stream; [`State::gw_ended`]) while `x` itself got no A2A answer (no JSON, or JSON of
+    /// the gateway's own): the gateway replaced it.
     fn agent_answered_twin(&self, x: &Exch) -> bool {
         if x.leg.is_some() || self.gw_pairs.is_empty() {
             return false;
         }
-        let client_json = x
-            .resp_decoded_coded()
-            .ok()
-            .is_some_and(|b| Json::parse(&b).is_ok());
-        !client_json
+        // The client's body is no A2A answer: no JSON, or JSON that is neither a JSON-RPC
+        // response nor an HTTP+JSON A2A error (a gateway's own {"message": ...}, breaker46
+        // error-own-json).
+        let client_a2a = x.resp_decoded_coded().ok().is_some_and(|b| {
+            matches!(
+                LegAnswer::of(&b),
+                LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::RestError(..)
+            )
+        });
+        !client_a2a
             && self
                 .gw_pairs
                 .iter()

@@ -709,6 +709,25 @@ pub(super) fn same_but_sender(up: &str, client: &str) -> bool {
             a = &a[na..];
             b = &b[nb..];
             done += na;
+            // breaker46 `prefix-strip`: the same route below another base path on each
+            // leg (a gateway that publishes the agent under /a2a): one URL path ends with
+            // the other, at a segment boundary (both start with `/`).
+            let url_path = |s: &[u8]| {
+                s.iter()
+                    .take_while(|c| !c.is_ascii_whitespace() && !b",;)'\"".contains(c))
+                    .count()
+            };
+            let (pa, pb) = (url_path(a), url_path(b));
+            let (x, y) = (&a[..pa], &b[..pb]);
+            if x != y
+                && x.first() == Some(&b'/')
+                && y.first() == Some(&b'/')
+                && (y.ends_with(x) || x.ends_with(y))
+            {
+                a = &a[pa..];
+                b = &b[pb..];
+                done += pa;
+            }
             continue;
         }
         let Some((g, c)) = SENDER_SWAPS
@@ -723,7 +742,9 @@ pub(super) fn same_but_sender(up: &str, client: &str) -> bool {
     }
 }
 
-/// For [`same_but_sender`]: where two texts first differ after the common text `before`,
+/// For [`same_but_sender`] (which also reads one URL path below another base path on the
+/// other leg alike, after the authority): where two texts first differ after the common
+/// text `before`,
 /// the lengths of the rest of a URL authority in each (`a`, `b`) when `before` ends inside
 /// one (`://` then host and port characters only); `None` elsewhere, or when neither has
 /// authority characters left (nothing to skip).

@@ -1228,6 +1228,26 @@ impl State {
                 .max_by_key(|c| c.5)
                 .cloned()
         });
+        let client = client.or_else(|| {
+            // breaker46 `post-to-get`: a bodiless GET upstream on the route of a client's POST
+            // (a gateway that followed a 303 of its own hop, RFC 9110 §15.4.4, or dropped the
+            // body of a redirected POST): the same call with its method and body lost.
+            if !up.method.eq_ignore_ascii_case("GET") || !up.req_body.as_slice().is_empty() {
+                return None;
+            }
+            open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter(|(id, leg, m, _, _, seq, _)| {
+                    leg.is_none()
+                        && *seq < up.req_seq
+                        && m.eq_ignore_ascii_case("POST")
+                        && !self.ver_stripped_done.contains(&**id)
+                        && tail_matches(&self.open, &self.done_paths, id, &up.path)
+                })
+                .max_by_key(|c| c.5)
+                .cloned()
+        });
         // (the header, or the A2A-Version query parameter VER-001 lets replace it: a gateway
         // may move the version between the two, breaker40 B13)
         let up_version = up.asked_version();
@@ -1239,6 +1259,7 @@ impl State {
                     &cid,
                     &up.id,
                     (&up.method, &up.path, query_param(&up.url, "tenant")),
+                    Some(&up.url),
                     up_version.as_deref(),
                     up.ev(up.req_seq),
                 );
@@ -1556,7 +1577,11 @@ impl State {
     /// one unrun (404, 405, 421) is not one: it is paired in its place. Returns whether it
     /// was one (then it is not paired again).
     pub(super) fn send_retried(&mut self, up: &Exch) -> bool {
-        if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
+        // (a REST cancel may come without a body: its path names the task)
+        let rest_cancel = |p: &str| a2a::before_query(p).ends_with(":cancel");
+        if !up.method.eq_ignore_ascii_case("POST")
+            || (up.req_body.as_slice().is_empty() && !rest_cancel(&up.path))
+        {
             return false;
         }
         let first = self.gw_pairs.iter().rev().find_map(|p| {
@@ -1587,13 +1612,29 @@ impl State {
                     }
                 }
             };
+            // breaker46 `cancel-retry`: a cancel is a POST too (RFC 9110 §9.2.2); its copies
+            // are one cancel when they name the same task (JSON-RPC: the same body; REST:
+            // the same path as well, as every REST cancel body may be `{}` or empty).
+            let cancel = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => o == Op::CancelTask,
+                None => {
+                    rest_cancel(&c.path)
+                        || Json::parse(c.req_body.as_slice()).ok().is_some_and(|v| {
+                            matches!(
+                                v.get("method").and_then(Json::as_str),
+                                Some("CancelTask" | "tasks/cancel")
+                            )
+                        })
+                }
+            };
+            let same_target = !rest_cancel(&c.path) || route_key(&c.path) == route_key(&up.path);
             (c.leg.is_none()
-                && send
+                && (send || (cancel && same_target))
                 && c.method.eq_ignore_ascii_case(&up.method)
                 && same_forwarded_send(c.req_body.as_slice(), up.req_body.as_slice()))
-            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq, cancel))
         });
-        let Some((cid, first_up, first_seq, client_seq)) = first else {
+        let Some((cid, first_up, first_seq, client_seq, cancel)) = first else {
             return self.send_retried_before(up);
         };
         // The agent refused the first copy before this one went out (404: no A2A route
@@ -1637,6 +1678,27 @@ impl State {
             send_message_id(up.req_body.as_slice()),
         ];
         let first_ev = Evidence::event(first_seq, first_up);
+        if cancel {
+            // The client gets the last copy's answer: the pair follows it (its refusal is
+            // the agent's answer to that copy, not one of the gateway's own, GW-RESP-002).
+            if let Some(p) = self.gw_pairs.iter_mut().rev().find(|p| *p.client == *cid) {
+                p.up = up.id.to_string();
+                p.up_seq = up.req_seq;
+            }
+            self.find(
+                &r::GW_SEND_RETRIED,
+                format!(
+                    "gateway sent the client's one CancelTask upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request (a POST), and the client learns only of the last copy's answer: once the first copy has canceled the task, the agent refuses the second with TaskNotCancelableError (TASK-003), and the client is told its cancel failed"
+                ),
+                vec![
+                    Evidence::event(client_seq, cid.to_string()),
+                    first_ev,
+                    up.ev(up.req_seq),
+                ],
+                &None,
+            );
+            return true;
+        }
         self.report_send_retried(
             &cid,
             client_seq,
@@ -1830,6 +1892,7 @@ impl State {
                 &client.0,
                 &up_id,
                 (&p.method, &p.path, p.tenant_query.clone()),
+                None,
                 p.version.as_deref(),
                 p.ev.clone(),
             );
@@ -1935,13 +1998,17 @@ impl State {
     /// operation, a 1.0 route moved under the 0.3 `/v1` while the upstream request still
     /// says `A2A-Version: 1.0`, another task id (`Tk-9AbC` -> `tk-9abc`), or the `/{tenant}`
     /// segment the card declares for the interface dropped. Only the route after the base
-    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:`. Both exchanges are
-    /// then kept out of the agent's judgement ([`State::gw_rerouted`]).
+    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:` for telling the
+    /// route. breaker46 adds the gateway's own `%3A` for the client's `:`, a 0.3 call moved
+    /// off `/v1`, a base path segment repeated and a GET's A2A query parameters dropped or
+    /// renamed (`up_url`, the upstream request's URL with its query, when known). Both
+    /// exchanges are then kept out of the agent's judgement ([`State::gw_rerouted`]).
     pub(super) fn check_route_rewritten(
         &mut self,
         client_id: &str,
         up_id: &str,
         (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
+        up_url: Option<&str>,
         up_version: Option<&str>,
         up_ev: Evidence,
     ) {
@@ -1988,7 +2055,20 @@ impl State {
         } else {
             ""
         };
+        let method_changed = !up_method.eq_ignore_ascii_case(&cx.method);
         let what = match &ur {
+            _ if method_changed => Some(format!(
+                "with method {} in place of the client's {}{}: REST-001 defines {} with {} only (RFC 9110 §15.4.4: only a 303 turns a POST into a GET, and only the client follows it)",
+                up_method.to_ascii_uppercase(),
+                cx.method.to_ascii_uppercase(),
+                if up_method.eq_ignore_ascii_case("GET") && !cx.req_body.as_slice().is_empty() {
+                    " and without the client's body"
+                } else {
+                    ""
+                },
+                cr.op.name(),
+                cx.method.to_ascii_uppercase()
+            )),
             None => Some(format!(
                 "which is no A2A route (no agent router matches it){slash_decoded}"
             )),
@@ -2007,6 +2087,20 @@ impl State {
                     up_version.unwrap_or_default()
                 ))
             }
+            Some(u) if u.dialect != cr.dialect && cr.dialect == Dialect::V0_3 => {
+                // breaker46: the 0.3 call moved onto the 1.0 route (`/v1` dropped); without
+                // A2A-Version it declares 0.3 (VER-003) on a route that serves 1.0.
+                Some(format!(
+                    "on the 1.0 route, without the 0.3 route prefix /v1 the client's call has ({}): the agent reads a 0.3 call on a route that serves 1.0 (REST-003: 0.3 routes live under /v1)",
+                    match up_version {
+                        Some(v) => format!("under A2A-Version {v}"),
+                        None => "with no A2A-Version, which declares 0.3 (VER-003)".to_string(),
+                    }
+                ))
+            }
+            Some(_) if verb_escaped(&cx.path, up_path) => Some(
+                "with the custom verb's `:` percent-encoded (%3A): RFC 3986 §2.2 makes that another URI, and the HTTP mapping the routes come from (google/api/http.proto) reads an escaped `:` as data inside the last path segment, not as the verb, so a router that keeps reserved escapes (grpc-gateway's default) finds no route; only an agent that decodes them first serves it".to_string(),
+            ),
             Some(u) if u.task_id != cr.task_id => Some(format!(
                 "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive){slash_decoded}",
                 u.task_id.as_deref().unwrap_or("(none)"),
@@ -2063,6 +2157,8 @@ impl State {
                         None
                     }
                 })
+                .or_else(|| prefix_doubled(&cr.base, &u.base))
+                .or_else(|| query_changed(cr.op, &cx.url, up_url?))
             }
         };
         let Some(what) = what else {
@@ -2413,4 +2509,102 @@ impl State {
 /// now; ambiguous when an inner proxy says it after forwarding, so the legal reading wins).
 fn refused_unrun(status: Option<u16>) -> bool {
     matches!(status, Some(404 | 405 | 421 | 429 | 503))
+}
+
+/// Whether a gateway percent-encoded the custom verb's `:` (`/message:send` ->
+/// `/message%3Asend`): the client's path (query stripped) has no `%3A` and the upstream
+/// path has one (breaker46 `colon-encoded`; GW-REQ-002).
+fn verb_escaped(client_path: &str, up_path: &str) -> bool {
+    let escaped = |p: &str| {
+        a2a::before_query(p)
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'%' && w[1] == b'3' && w[2].eq_ignore_ascii_case(&b'a'))
+    };
+    !escaped(client_path) && escaped(up_path)
+}
+
+/// GW-REQ-002 (breaker46 `prefix-doubled`): the upstream base path ends in the client
+/// base's last segment more often than the client's (`/rest` -> `/rest/rest`): the agent
+/// takes the extra segment for a `/{tenant}` (1.0 §11: every route is served under one
+/// too) or finds no route. A gateway that maps one base onto another (`/a2a/rest` ->
+/// `/rest`) repeats nothing and is left alone.
+fn prefix_doubled(client_base: &str, up_base: &str) -> Option<String> {
+    let segs = net::segments(client_base);
+    let last = segs.last()?;
+    let trailing = |base: &str| {
+        net::segments(base)
+            .iter()
+            .rev()
+            .take_while(|s| s == &last)
+            .count()
+    };
+    let (kc, ku) = (trailing(client_base), trailing(up_base));
+    (ku > kc).then(|| {
+        format!(
+            "with the path prefix segment /{last} repeated ({} where the client's interface has {}): the agent takes the extra /{last} for a tenant (1.0 §11 serves every route under /{{tenant}} too) or finds no route",
+            format!("/{last}").repeat(ku),
+            format!("/{last}").repeat(kc)
+        )
+    })
+}
+
+/// The A2A request fields a GET route reads from its query (REST-001: fields not in the
+/// path travel as camelCase query parameters).
+const QUERY_FIELDS: [&str; 7] = [
+    "historyLength",
+    "pageSize",
+    "pageToken",
+    "contextId",
+    "status",
+    "statusTimestampAfter",
+    "includeArtifacts",
+];
+
+/// GW-REQ-002 (breaker46 `query-dropped`, `query-snake`): a GET call's A2A query
+/// parameters ([`QUERY_FIELDS`]) the gateway did not pass on as the client sent them:
+/// dropped, or renamed (`historyLength` -> `history_length`). Values compare
+/// percent-decoded; parameters that are no A2A field (a gateway's own, an API key it
+/// consumed) are not compared. `None` when every field arrived.
+fn query_changed(op: Op, client_path: &str, up_path: &str) -> Option<String> {
+    if !matches!(op, Op::GetTask | Op::ListTasks) {
+        return None;
+    }
+    let params = |p: &str| -> Vec<(String, String)> {
+        p.split_once('?')
+            .map(|(_, q)| q)
+            .unwrap_or("")
+            .split('&')
+            .filter(|kv| !kv.is_empty())
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+                (a2a::percent_decode(k), a2a::percent_decode(v))
+            })
+            .collect()
+    };
+    let (cq, uq) = (params(client_path), params(up_path));
+    let fold = |k: &str| k.replace('_', "").to_ascii_lowercase();
+    let mut lost: Vec<String> = Vec::new();
+    for (k, v) in cq
+        .iter()
+        .filter(|(k, _)| QUERY_FIELDS.contains(&k.as_str()))
+    {
+        if uq.iter().any(|(uk, uv)| uk == k && uv == v) {
+            continue;
+        }
+        match uq.iter().find(|(uk, _)| uk != k && fold(uk) == fold(k)) {
+            Some((uk, uv)) => lost.push(format!("{k}={v} renamed to {uk}={uv}")),
+            None => match uq.iter().find(|(uk, _)| uk == k) {
+                Some((_, uv)) => lost.push(format!("{k}={v} changed to {k}={uv}")),
+                None => lost.push(format!("{k}={v} dropped")),
+            },
+        }
+    }
+    (!lost.is_empty()).then(|| {
+        format!(
+            "with the client's query parameter{} {} (REST-001: a GET's fields travel as camelCase query parameters; the agent answered a request the client did not make)",
+            if lost.len() == 1 { "" } else { "s" },
+            lost.join(", ")
+        )
+    })
 }

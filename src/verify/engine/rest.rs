@@ -795,8 +795,11 @@ impl State {
     pub(super) fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
         // (an authentication front's 401 / 403 / 407 page, or a payment gate's 402, is its
         // own, as in check_rest_error)
+        // (nor a client-leg answer to a call whose route or method the gateway rewrote,
+        // GW-REQ-002: the agent answered another request; breaker46 post-to-get)
         if self.route_missing_exchange.as_deref() == Some(&*x.id)
             || matches!(status, 401 | 402 | 403 | 407)
+            || (x.leg.is_none() && self.gw_rerouted(&x.id))
         {
             return;
         }

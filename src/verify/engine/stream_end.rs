@@ -723,6 +723,11 @@ impl State {
         {
             return;
         }
+        // An HTTP+JSON error's status is its mapping (ERR-002): the same error body under a
+        // 5xx is the answer altered, not lost (breaker46 `status-500`).
+        if matches!(c.answer, LegAnswer::RestError(..)) && c.answer == u.answer {
+            return self.gw_rest_status_changed(&cid, &c, &uid, &u);
+        }
         let what = c
             .status
             .map(|s| format!("answered the client HTTP {s}"))
@@ -1341,6 +1346,43 @@ impl State {
         self.emit(f);
     }
 
+    /// GW-RESP-002 (ERR-002, ERR-003; breaker46 `status-500`, `status-200`): the client got
+    /// the agent's HTTP+JSON error body (`c`, the client leg; `u`, the upstream leg) under
+    /// another HTTP status than the agent's. In HTTP+JSON the status is part of the error's
+    /// mapping (TaskNotFoundError is 404, and `error.code` repeats it): a client that reads
+    /// the status (as HTTP clients do first) gets a server failure or a success instead.
+    fn gw_rest_status_changed(&mut self, cid: &str, c: &EndedRec, uid: &str, u: &EndedRec) {
+        let (cs, us) = (c.status.unwrap_or(0), u.status.unwrap_or(0));
+        let reads = match cs {
+            200..=299 => "a success, and parses the error body as the operation's result",
+            500..=599 => "a server failure (and may retry), not the agent's answer",
+            _ => "another error than the agent's",
+        };
+        self.gw_own_answer.insert(cid.to_string(), ());
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            format!(
+                "gateway changed the HTTP status of the agent's HTTP+JSON error: the agent answered the upstream leg HTTP {us} with {}, the client got the same error body under HTTP {cs}, which an HTTP client reads as {reads} (1.0 §11.6: the status is the error's HTTP mapping, and error.code repeats it)",
+                u.answer.describe()
+            ),
+            vec![
+                Evidence {
+                    seq: c.resp_seq,
+                    exchange: Some(cid.to_string()),
+                    pointer: None,
+                    found: Some(Value::from(cs)),
+                },
+                Evidence {
+                    seq: u.resp_seq,
+                    exchange: Some(uid.to_string()),
+                    pointer: None,
+                    found: Some(Value::from(us)),
+                },
+            ],
+            &None,
+        );
+    }
+
     /// GW-RESP-001/002 for a gateway pair whose legs both ended, the agent answering the
     /// upstream leg with an A2A answer (RPC-002: the client gets the agent's `result` or
     /// `error`): the client leg got a page that is not JSON instead (a WAF's or CDN's HTML,
@@ -1351,7 +1393,21 @@ impl State {
         if !u.answer.is_a2a() {
             return;
         }
+        if matches!(c.answer, LegAnswer::RestError(..)) && c.answer == u.answer {
+            if c.status != u.status {
+                self.gw_rest_status_changed(cid, c, uid, u);
+            }
+            return;
+        }
         let own_error = match (&c.answer, &u.answer) {
+            // breaker46: an HTTP+JSON A2A error (google.rpc.Status) replaced by a JSON body of
+            // the gateway's own, or by another error; an agent's success answered with an
+            // error the agent never sent
+            // (a JSON object of its own: a bare `null` or scalar is no error body)
+            (LegAnswer::Json, LegAnswer::RestError(..)) => c.excerpt.starts_with('{'),
+            (LegAnswer::RestError(a), LegAnswer::RestError(b)) => a != b,
+            (LegAnswer::RestError(..), LegAnswer::Json) => true,
+            (LegAnswer::RestError(..), LegAnswer::Stream { .. }) => true,
             (LegAnswer::RpcError(k, _), LegAnswer::RpcError(j, _)) => k != j,
             (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
             // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
@@ -1389,6 +1445,8 @@ impl State {
             )
         } else if c.answer == LegAnswer::Json {
             format!("a JSON body of its own (HTTP {status}: \"{}\")", c.excerpt)
+        } else if let LegAnswer::RestError(l) = &c.answer {
+            format!("an HTTP+JSON A2A error of its own ({l}, HTTP {status})")
         } else {
             format!("its own {} (HTTP {status})", c.answer.describe())
         };

@@ -750,12 +750,36 @@ impl State {
             && (v.get("jsonrpc").is_some() || (is_rpc_req && v.get("id").is_some()))
         {
             if c.binding == Some(Binding::Rest) {
-                self.stream_once(
-                    x,
-                    &r::STREAM_ENVELOPE,
-                    "stream event on an HTTP+JSON route is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
-                    vec![x.ev_at(seq, "/jsonrpc", None)],
-                );
+                // breaker46 `sse-envelope`: on a gateway's client leg whose upstream twin
+                // streams bare StreamResponses, the envelope is the gateway's (GW-SSE-002).
+                let bare_upstream = self.upstream_twin(x).and_then(|u| {
+                    let o = self.open.get(u.as_str())?;
+                    let us = o.sse.as_ref()?;
+                    let first = us.arrivals.first()?.1;
+                    (!us.fired.contains(r::STREAM_ENVELOPE.id)).then(|| (u.clone(), first))
+                });
+                match bare_upstream {
+                    Some((uid, useq)) => self.stream_once(
+                        x,
+                        &r::GW_SSE_LOST,
+                        "gateway wrapped the agent's stream events in a JSON-RPC envelope ({\"jsonrpc\", \"id\", \"result\": ...}) on an HTTP+JSON route: the agent's stream on the upstream leg sends each event as a bare StreamResponse, as REST-002 requires, so the client got other events than the agent sent".into(),
+                        vec![
+                            Evidence::event(useq, uid),
+                            x.ev_at(seq, "/jsonrpc", None),
+                        ],
+                    ),
+                    // (the twin ended before the client's last event: already told)
+                    None if x
+                        .sse
+                        .as_ref()
+                        .is_some_and(|s| s.fired.contains(r::GW_SSE_LOST.id)) => {}
+                    None => self.stream_once(
+                        x,
+                        &r::STREAM_ENVELOPE,
+                        "stream event on an HTTP+JSON route is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
+                        vec![x.ev_at(seq, "/jsonrpc", None)],
+                    ),
+                }
             }
             let rv = jsonrpc::response_view(v);
             // mine29b: a missing id is the stream rule's (RPC-005 names the request id of

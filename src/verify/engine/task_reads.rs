@@ -454,6 +454,12 @@ impl State {
         let Some(Json::Array(hist)) = o.get("history") else {
             return;
         };
+        // breaker46: on the client leg of a call whose query the gateway dropped or renamed
+        // (GW-REQ-002) the agent never saw the client's historyLength; its answer is judged
+        // on the upstream leg, against the request it got.
+        if x.leg.is_none() && self.gw_rerouted(&x.id) {
+            return;
+        }
         let v1 = c.dialect == Some(Dialect::V1_0);
         let Some(want) = requested_history_length(c, &x.url) else {
             return;
@@ -681,6 +687,11 @@ impl State {
         base: &str,
         bseq: u64,
     ) {
+        // (a client-leg page of a call whose query the gateway changed, GW-REQ-002: judged
+        // on the upstream leg, against the request the agent got; breaker46)
+        if x.leg.is_none() && self.gw_rerouted(&x.id) {
+            return;
+        }
         let param = |name: &str| list_param(x, c, name);
         let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
             Some(id) => format!("tasks[{i}] ({id})"),

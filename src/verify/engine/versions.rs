@@ -542,9 +542,27 @@ impl State {
     /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
     /// version on the interface the request used. Not on a client leg whose gateway
     /// dropped the header (VER-HDR-002 names the gateway), nor for a call of the other
-    /// generation than the version it asked for (VER-MIX-002 names the client's mix).
+    /// generation than the version it asked for (VER-MIX-002 names the client's mix), nor
+    /// for a call whose route the gateway rewrote (GW-REQ-002: a 0.3 call moved off `/v1`
+    /// reaches the agent on another interface; breaker46).
     pub(super) fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
-        if self.ver_stripped_clients.contains(&x.id) {
+        if self.ver_stripped_clients.contains(&x.id) || self.gw_rerouted(&x.id) {
+            return;
+        }
+        let asked_raw = x.asked_version();
+        // An upstream copy of this call that still waits to be paired (its client body was
+        // recorded late, [`State::pending_up`]) and asks for another version: the gateway
+        // changed the header (VER-HDR-002 tells it when the pair is made; breaker46
+        // drop-version, seen when the client's body came after the agent's answer).
+        if x.leg.is_none()
+            && self.pending_up.iter().any(|p| {
+                p.leg.is_some()
+                    && p.ev.seq > x.req_seq
+                    && p.method.eq_ignore_ascii_case(&x.method)
+                    && tail(&p.path) == tail(&x.path)
+                    && p.version.as_deref() != asked_raw.as_deref()
+            })
+        {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
