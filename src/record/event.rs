@@ -302,6 +302,14 @@ pub enum EventKind {
     ResponseExcess {
         /// Bytes past the framed end of the response.
         bytes: u64,
+        /// The bytes arrived after the exchange had ended (an idle kept-alive connection
+        /// read them after the response's last byte was passed on): this event then comes
+        /// after the exchange's `exchange_end`, and the proxy's HTTP client closed the
+        /// connection on them (RFC 9112 §6.3: such extra data is never a response to the
+        /// next request). Added in session 46 within format 1 (open46); absent (false) for
+        /// bytes that came by the time the response ended.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
     },
     /// `--rewrite-card`: the Agent Card body the client received after URL rewriting. The
     /// agent's original bytes are in the `response_chunk` events of the same exchange.

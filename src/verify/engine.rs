@@ -33,6 +33,7 @@ mod cards;
 mod credentials;
 mod disconnects;
 mod error_shapes;
+mod excess;
 mod exchange_end;
 mod followups;
 mod gateway;
@@ -928,6 +929,10 @@ struct Exch {
     /// `exchange_end.connect_failure`: no connection to the upstream came up for the
     /// recording proxy's own answer, and why (`refused`: nothing listened there).
     connect_failure: Option<ConnectFailure>,
+    /// `response_excess`: bytes the answerer sent past the body its `Content-Length`
+    /// framed (0: none recorded), and that event's seq (HTTP-FRAME-006, open46).
+    excess: u64,
+    excess_seq: u64,
     end_seq: u64,
     end_t: u64,
     /// The `seq` of the latest event of this exchange read so far: an exchange that never
@@ -2244,6 +2249,11 @@ pub(super) struct State {
     /// cl-counts-chars: bytes past a Content-Length counted in characters were refused as a
     /// request of their own, and the finding named no request).
     conn_last: HashMap<u64, (ExchangeId, u64)>,
+    /// The latest A2A calls and card fetches answered complete under a `Content-Length`
+    /// with no byte past it (at most [`excess::FRAMED_KEPT`], oldest first): bytes past
+    /// that length the recording proxy read after the exchange ended (`response_excess`
+    /// with `late`) are judged against them (HTTP-FRAME-006, open46).
+    framed_ends: VecDeque<excess::FramedEnd>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -3413,6 +3423,7 @@ impl State {
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
             conn_last: HashMap::new(),
+            framed_ends: VecDeque::new(),
             up_cards: VecDeque::new(),
             held_bind_all: VecDeque::new(),
             client_card_seen: false,
@@ -3540,6 +3551,7 @@ impl State {
             ("conn_peers", self.conn_peers.len()),
             ("conn_order", self.conn_order.len()),
             ("conn_last", self.conn_last.len()),
+            ("framed_ends", self.framed_ends.len()),
             ("up_cards", self.up_cards.len()),
             ("held_bind_all", self.held_bind_all.len()),
             ("up_signed_cards", self.up_signed_cards.len()),
@@ -4815,6 +4827,18 @@ impl State {
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
+                }
+            }
+            EventKind::ResponseExcess { bytes, .. } => {
+                // HTTP-FRAME-006 (open46): judged at the exchange's end; bytes that came
+                // after it ended (`late`) are judged here, against what was kept of it
+                match self.open.get_mut(xid) {
+                    Some(x) => {
+                        x.last_seq = ev.seq;
+                        x.excess = x.excess.saturating_add(*bytes);
+                        x.excess_seq = ev.seq;
+                    }
+                    None => self.late_excess(xid, *bytes, ev.seq),
                 }
             }
             EventKind::ConnOpen { conn, peer, .. } => {

@@ -981,6 +981,14 @@ rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, T
     ["RPC-002", "REST-001"],
     "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
+// RFC 9112 §6.3 item 6: a Content-Length frames the body; bytes after it are no part of the
+// message, and "a client MUST NOT process, cache, or forward such extra data as a separate
+// response". An error as HTTP-FRAME-002 is: the client gets a body cut at the declared
+// length, and on a kept-alive connection its next response is corrupt.
+rule!(HTTP_BODY_PAST_LENGTH, "HTTP-FRAME-006", "response-body-past-content-length", Error, Transport,
+    ["RPC-001", "REST-001"],
+    "agent (or a gateway, on the client leg behind it) sent more bytes after a response head than its Content-Length frames (RFC 9112 §6.3): the answer a client reads stops at the declared length, and the bytes past it corrupt the next response on a kept-alive connection",
+    "send a Content-Length that counts the body's bytes as written (UTF-8 bytes, not characters; the body after compression, not before), or none and let the server frame the body: a client reads only that many bytes (a JSON answer cut short does not parse) and takes the rest for the start of its next response, which a careful client (the recording proxy too) refuses by closing the connection");
 rule!(HTTP_BODY_CODING, "HTTP-FRAME-004", "response-body-not-its-coding", Error, Transport,
     ["RPC-001", "REST-001"],
     "agent answered an A2A call or card fetch with a body that is not in the Content-Encoding its header names (gzip, deflate or br named on plain JSON, or on bytes corrupt in that coding): clients that decode the body as the header says get an error, not the answer (RFC 9110 §8.4)",
@@ -1504,6 +1512,7 @@ pub static RULES: &[Rule] = &[
     HTTP_REQUEST_REFUSED,
     HTTP_BODY_CODING,
     HTTP_CODING_UNACCEPTED,
+    HTTP_BODY_PAST_LENGTH,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
     HTTP_MEDIA_TYPE_CLIENT,
