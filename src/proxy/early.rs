@@ -71,6 +71,36 @@ pub struct EarlyState {
     /// there are some without taking the lock.
     interims: std::sync::Mutex<Vec<Vec<u8>>>,
     has_interim: AtomicBool,
+    /// Requests that went out on this connection so far (each counted as its first bytes
+    /// are written): which response a later read belongs to (open46).
+    requests: AtomicU64,
+    /// The exchange whose response last ended on this connection, framed by its
+    /// `Content-Length`, for bytes that arrive after it ended ([`EarlyState::arm_late`]);
+    /// `late_armed` says there is one without taking the lock.
+    late: std::sync::Mutex<Option<LateExcess>>,
+    late_armed: AtomicBool,
+}
+
+/// Where bytes past a response's framed end go when they arrive after its exchange ended
+/// (open46, [`EarlyState::arm_late`]): the exchange's recorder, as a `response_excess`
+/// event with `late: true`.
+pub struct LateExcess {
+    /// [`EarlyState::request_no`] of the request the response answered.
+    request: u64,
+    /// Bytes of the response read so far that are already accounted for (its heads, its
+    /// framed body, excess already recorded), from its first head byte.
+    counted: u64,
+    /// Records `n` late bytes for the exchange.
+    report: Box<dyn Fn(u64) + Send + Sync>,
+}
+
+impl std::fmt::Debug for LateExcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LateExcess")
+            .field("request", &self.request)
+            .field("counted", &self.counted)
+            .finish_non_exhaustive()
+    }
 }
 
 impl EarlyState {
@@ -122,6 +152,57 @@ impl EarlyState {
             .lock()
             .map(|mut g| std::mem::take(&mut *g))
             .unwrap_or_default()
+    }
+
+    /// The number of the request whose response is being read (requests sent on this
+    /// connection so far, counting it): taken at the response head, handed back to
+    /// [`EarlyState::arm_late`].
+    pub fn request_no(&self) -> u64 {
+        self.requests.load(Ordering::Relaxed)
+    }
+
+    /// The response to request `request` ([`EarlyState::request_no`]) ended complete, its
+    /// body `body` bytes by its `Content-Length`: bytes the agent sends past it on this
+    /// connection before the next request goes out are reported to `report` as they are
+    /// read (open46). They arrive after the exchange ended when the agent wrote them in a
+    /// later segment than the body's end; the proxy's HTTP client reads them on the idle
+    /// connection and closes it (RFC 9112 §6.3: a client MUST NOT take them for a response),
+    /// so they are never handed to the next request. Does nothing when another request went
+    /// out already (the answer's bytes are no longer told apart) or heads are not kept
+    /// (TLS, h2c). One lock per response framed by its `Content-Length`.
+    pub fn arm_late(&self, request: u64, body: u64, report: Box<dyn Fn(u64) + Send + Sync>) {
+        let end = self.head_end.load(Ordering::Relaxed);
+        if end == 0 {
+            return;
+        }
+        let Ok(mut g) = self.late.lock() else {
+            return;
+        };
+        if self.requests.load(Ordering::Relaxed) != request {
+            return;
+        }
+        let framed = (end - 1).saturating_add(body);
+        let counted = framed.max(self.resp_read.load(Ordering::Relaxed));
+        *g = Some(LateExcess {
+            request,
+            counted,
+            report,
+        });
+        self.late_armed.store(true, Ordering::Relaxed);
+    }
+
+    /// `read` bytes of the current response were read so far: what passed an armed late
+    /// watch's end is reported ([`EarlyState::arm_late`]).
+    fn late_read(&self, read: u64) {
+        let Ok(mut g) = self.late.lock() else {
+            return;
+        };
+        let now = self.requests.load(Ordering::Relaxed);
+        if let Some(l) = g.as_mut().filter(|l| l.request == now && read > l.counted) {
+            let over = read - l.counted;
+            l.counted = read;
+            (l.report)(over);
+        }
     }
 
     /// Bytes of this connection the agent's TCP stack accepted before it closed.
@@ -333,13 +414,20 @@ impl<T> EarlyAnswerIo<T> {
             self.heads_len = 0;
             self.state.resp_read.store(0, Ordering::Relaxed);
             self.state.head_end.store(0, Ordering::Relaxed);
+            // the last response's late watch ends here: what comes now answers this one
+            self.state.requests.fetch_add(1, Ordering::Relaxed);
+            self.state.late_armed.store(false, Ordering::Relaxed);
         }
     }
 
-    /// `n` more bytes of the current response were read ([`EarlyState::excess`]).
+    /// `n` more bytes of the current response were read ([`EarlyState::excess`], and
+    /// [`EarlyState::arm_late`] once its exchange ended).
     fn count(&mut self, n: usize) {
         self.read += n as u64;
         self.state.resp_read.store(self.read, Ordering::Relaxed);
+        if n > 0 && self.state.late_armed.load(Ordering::Relaxed) {
+            self.state.late_read(self.read);
+        }
     }
 
     /// Keeps `got` as part of the response head being read; at its blank line (or

@@ -1,0 +1,242 @@
+//! open46: bytes an agent writes past the `Content-Length` it declared, through the recording
+//! proxy, with small raw-TCP agents on 127.0.0.1 that get the length wrong on purpose (a
+//! length counted in characters on non-ASCII text, the common way to get it wrong), and a
+//! raw keep-alive client that sends its next request on the same connection.
+//!
+//! - bytes that come with the answer: one `response_excess` before the `exchange_end`, and
+//!   HTTP-FRAME-006 once, with the count, online as offline;
+//! - bytes that come later, on the idle connection after the answer ended: the next request
+//!   still gets its own answer (the proxy's HTTP client closes that connection on them and
+//!   takes a new one), and the bytes are recorded for the exchange that declared the short
+//!   length (`response_excess` with `late: true`, after its `exchange_end`), told as
+//!   HTTP-FRAME-006 on that exchange, not on the next one.
+
+#[path = "common/raw_http.rs"]
+mod raw_http;
+#[path = "common/proxy_support.rs"]
+mod support;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use a2a_interop::record::{Event, EventKind};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+use raw_http::{read_message, serve_connections};
+use support::*;
+
+/// The agent's answer to GetTask: 6 two-byte letters in its text, so a length counted in
+/// characters is 6 bytes short.
+const ANSWER: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED","message":{"messageId":"m1","role":"ROLE_AGENT","parts":[{"text":"héllo wörld ça va, señor, ünïcode"}]}}}}"#;
+
+/// The second call's answer, framed right.
+const ANSWER2: &str = r#"{"jsonrpc":"2.0","id":2,"result":{"id":"t2","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}"#;
+
+fn get_task(id: u32, task: &str) -> Vec<u8> {
+    let body =
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"GetTask","params":{{"id":"{task}"}}}}"#);
+    format!(
+        "POST / HTTP/1.1\r\nhost: agent\r\ncontent-type: application/json\r\na2a-version: 1.0\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// How the agent writes the bytes past its first answer's Content-Length.
+#[derive(Clone, Copy)]
+enum Past {
+    /// In the same write as the rest of the answer.
+    WithAnswer,
+    /// 300 ms after the declared bytes, while the connection is idle.
+    Later,
+}
+
+/// A keep-alive agent: its first answer declares the character count of [`ANSWER`] (6
+/// bytes short) and sends every byte as `past` says; every later request, on that
+/// connection or another, gets [`ANSWER2`], framed right. The agent's address.
+async fn agent(past: Past) -> std::net::SocketAddr {
+    let answered = Arc::new(AtomicBool::new(false));
+    serve_connections(move |mut s| {
+        let answered = answered.clone();
+        async move {
+        let mut pending = Vec::new();
+        while read_message(&mut s, &mut pending).await.is_some() {
+            if answered.swap(true, Ordering::SeqCst) {
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                    ANSWER2.len()
+                );
+                let _ = s.write_all(format!("{head}{ANSWER2}").as_bytes()).await;
+                continue;
+            }
+            let declared = ANSWER.chars().count();
+            assert_eq!(ANSWER.len(), declared + 6);
+            let head = format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {declared}\r\n\r\n"
+            );
+            let mut framed = head.into_bytes();
+            framed.extend_from_slice(&ANSWER.as_bytes()[..declared]);
+            match past {
+                Past::WithAnswer => {
+                    framed.extend_from_slice(&ANSWER.as_bytes()[declared..]);
+                    let _ = s.write_all(&framed).await;
+                }
+                Past::Later => {
+                    let _ = s.write_all(&framed).await;
+                    let _ = s.flush().await;
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    let _ = s.write_all(&ANSWER.as_bytes()[declared..]).await;
+                }
+            }
+            let _ = s.flush().await;
+        }
+    }})
+    .await
+}
+
+/// The `response_excess` events of exchange `ex`: (bytes, late, seq).
+fn excess_of(evs: &[Event], ex: &str) -> Vec<(u64, bool, u64)> {
+    of_exchange(evs, ex)
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::ResponseExcess { bytes, late } => Some((bytes, late, e.seq)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn end_seq(evs: &[Event], ex: &str) -> u64 {
+    of_exchange(evs, ex)
+        .into_iter()
+        .find(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+        .map(|e| e.seq)
+        .expect("exchange_end")
+}
+
+/// Two GetTask calls on one client connection through a recording proxy in front of
+/// `agent(past)`, the second sent 600 ms after the first answer: the answers' bodies, the
+/// recording's events and the run's outcome.
+async fn two_calls(
+    past: Past,
+) -> (
+    Vec<Vec<u8>>,
+    Vec<Event>,
+    a2a_interop::app::pipeline::RunOutcome,
+) {
+    let up = agent(past).await;
+    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
+    let mut c = TcpStream::connect(base.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    let mut pending = Vec::new();
+    let mut bodies = Vec::new();
+    for (i, task) in [(1, "t1"), (2, "t2")] {
+        c.write_all(&get_task(i, task)).await.unwrap();
+        let m = tokio::time::timeout(Duration::from_secs(20), read_message(&mut c, &mut pending))
+            .await
+            .expect("an answer within 20 s")
+            .expect("an answer");
+        assert!(m.head.starts_with("HTTP/1.1 200"), "{}", m.head);
+        bodies.push(m.body);
+        tokio::time::sleep(Duration::from_millis(600)).await;
+    }
+    drop(c);
+    let evs = wait_for(&rec, |evs| {
+        evs.iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count()
+            == 2
+    })
+    .await;
+    let out = pipeline.finish().await.unwrap();
+    assert_offline_matches(&out.verify, &rec);
+    let evs_all = read_events(&rec);
+    assert!(evs_all.len() >= evs.len());
+    (bodies, evs_all, out)
+}
+
+fn frame_006(out: &a2a_interop::app::pipeline::RunOutcome) -> Vec<(String, Vec<String>)> {
+    out.verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "HTTP-FRAME-006")
+        .map(|f| {
+            let xs = f
+                .evidence
+                .iter()
+                .filter_map(|e| e.exchange.clone())
+                .collect();
+            (f.message.clone(), xs)
+        })
+        .collect()
+}
+
+/// Bytes past the Content-Length in the answer's own write: the client gets the declared
+/// bytes, the recording one `response_excess` of 6 before the `exchange_end`, and
+/// HTTP-FRAME-006 is told once, naming the agent and the count, online as offline
+/// (`two_calls` compares them). Before open46 the verifier read no `response_excess`.
+#[tokio::test]
+async fn bytes_with_the_answer_are_told_once_with_their_count() {
+    let (bodies, evs, out) = two_calls(Past::WithAnswer).await;
+    let declared = ANSWER.chars().count();
+    assert_eq!(bodies[0], &ANSWER.as_bytes()[..declared]);
+    assert_eq!(bodies[1], ANSWER2.as_bytes());
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), 2, "{xs:?}");
+    let ex = excess_of(&evs, &xs[0]);
+    assert_eq!(ex.len(), 1, "{ex:?}");
+    assert_eq!((ex[0].0, ex[0].1), (6, false));
+    assert!(ex[0].2 < end_seq(&evs, &xs[0]));
+    assert!(excess_of(&evs, &xs[1]).is_empty());
+    let f = frame_006(&out);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].1, [xs[0].clone(), xs[0].clone()]);
+    assert!(
+        f[0].0
+            .starts_with("the agent sent 6 bytes past the end of its answer to GetTask")
+            && f[0].0.contains(&format!("Content-Length: {declared}"))
+            && f[0].0.contains("came with it"),
+        "{}",
+        f[0].0
+    );
+}
+
+/// Bytes past the Content-Length 300 ms after the answer, on the idle connection: the
+/// second call on the same client connection gets its own answer (not those bytes), the
+/// recording holds a `response_excess` of 6 with `late: true` for the first exchange,
+/// after its `exchange_end`, and none for the second; HTTP-FRAME-006 is told on the first
+/// exchange, saying the bytes came after the answer ended. Before open46 the bytes were
+/// recorded nowhere.
+#[tokio::test]
+async fn bytes_after_the_answer_are_the_answers_not_the_next_calls() {
+    let (bodies, evs, out) = two_calls(Past::Later).await;
+    let declared = ANSWER.chars().count();
+    assert_eq!(bodies[0], &ANSWER.as_bytes()[..declared]);
+    assert_eq!(
+        bodies[1],
+        ANSWER2.as_bytes(),
+        "the second call got other bytes"
+    );
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), 2, "{xs:?}");
+    let ex = excess_of(&evs, &xs[0]);
+    assert_eq!(ex.len(), 1, "{ex:?}");
+    assert_eq!((ex[0].0, ex[0].1), (6, true));
+    assert!(ex[0].2 > end_seq(&evs, &xs[0]));
+    assert!(excess_of(&evs, &xs[1]).is_empty());
+    assert_eq!(statuses(of_exchange(&evs, &xs[1])), [200]);
+    let f = frame_006(&out);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].1, [xs[0].clone(), xs[0].clone()]);
+    assert!(
+        f[0].0
+            .starts_with("the agent sent 6 bytes past the end of its answer to GetTask")
+            && f[0]
+                .0
+                .contains("arrived on the connection after the answer had ended"),
+        "{}",
+        f[0].0
+    );
+}
