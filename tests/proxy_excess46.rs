@@ -15,13 +15,20 @@
 mod raw_http;
 #[path = "common/proxy_support.rs"]
 mod support;
+#[path = "common/tls_agent.rs"]
+mod tls_agent;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::path::{Path, PathBuf};
+
+use a2a_interop::app::pipeline::{Pipeline, RunOutcome};
+use a2a_interop::proxy::tls::UpstreamTrust;
+use a2a_interop::proxy::ProxyExtras;
 use a2a_interop::record::{Event, EventKind};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use raw_http::{read_message, serve_connections};
@@ -53,47 +60,80 @@ enum Past {
     Later,
 }
 
-/// A keep-alive agent: its first answer declares the character count of [`ANSWER`] (6
-/// bytes short) and sends every byte as `past` says; every later request, on that
-/// connection or another, gets [`ANSWER2`], framed right. The agent's address.
+/// A keep-alive agent's side of one connection `s`: its first answer (`answered` false)
+/// declares the character count of [`ANSWER`] (6 bytes short) and sends every byte as `past`
+/// says, after a `103 Early Hints` when `hints`; every later request, on that connection or
+/// another, gets [`ANSWER2`], framed right.
+async fn answer<S: AsyncRead + AsyncWrite + Unpin>(
+    mut s: S,
+    past: Past,
+    hints: bool,
+    answered: Arc<AtomicBool>,
+) {
+    let mut pending = Vec::new();
+    while read_message(&mut s, &mut pending).await.is_some() {
+        if answered.swap(true, Ordering::SeqCst) {
+            let head = format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                ANSWER2.len()
+            );
+            let _ = s.write_all(format!("{head}{ANSWER2}").as_bytes()).await;
+            let _ = s.flush().await;
+            continue;
+        }
+        let declared = ANSWER.chars().count();
+        assert_eq!(ANSWER.len(), declared + 6);
+        let mut framed = Vec::new();
+        if hints {
+            framed.extend_from_slice(
+                b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>; rel=preload\r\n\r\n",
+            );
+        }
+        framed.extend_from_slice(
+            format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {declared}\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        framed.extend_from_slice(&ANSWER.as_bytes()[..declared]);
+        match past {
+            Past::WithAnswer => {
+                framed.extend_from_slice(&ANSWER.as_bytes()[declared..]);
+                let _ = s.write_all(&framed).await;
+            }
+            Past::Later => {
+                let _ = s.write_all(&framed).await;
+                let _ = s.flush().await;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                let _ = s.write_all(&ANSWER.as_bytes()[declared..]).await;
+            }
+        }
+        let _ = s.flush().await;
+    }
+}
+
+/// [`answer`] on plain TCP: the agent's address.
 async fn agent(past: Past) -> std::net::SocketAddr {
     let answered = Arc::new(AtomicBool::new(false));
-    serve_connections(move |mut s| {
-        let answered = answered.clone();
+    serve_connections(move |s| answer(s, past, false, answered.clone())).await
+}
+
+/// [`answer`] over TLS (a self-signed certificate for 127.0.0.1, ALPN http/1.1 only), with
+/// a `103 Early Hints` first: the agent's address and its certificate's PEM file.
+async fn tls_agent(dir: &Path, past: Past) -> (std::net::SocketAddr, PathBuf) {
+    let pem = dir.join("agent.pem");
+    let acceptor = tls_agent::self_signed_acceptor(&["127.0.0.1"], &[b"http/1.1"], &pem);
+    let answered = Arc::new(AtomicBool::new(false));
+    let addr = serve_connections(move |tcp| {
+        let (acceptor, answered) = (acceptor.clone(), answered.clone());
         async move {
-        let mut pending = Vec::new();
-        while read_message(&mut s, &mut pending).await.is_some() {
-            if answered.swap(true, Ordering::SeqCst) {
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-                    ANSWER2.len()
-                );
-                let _ = s.write_all(format!("{head}{ANSWER2}").as_bytes()).await;
-                continue;
+            if let Ok(s) = acceptor.accept(tcp).await {
+                answer(s, past, true, answered).await;
             }
-            let declared = ANSWER.chars().count();
-            assert_eq!(ANSWER.len(), declared + 6);
-            let head = format!(
-                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {declared}\r\n\r\n"
-            );
-            let mut framed = head.into_bytes();
-            framed.extend_from_slice(&ANSWER.as_bytes()[..declared]);
-            match past {
-                Past::WithAnswer => {
-                    framed.extend_from_slice(&ANSWER.as_bytes()[declared..]);
-                    let _ = s.write_all(&framed).await;
-                }
-                Past::Later => {
-                    let _ = s.write_all(&framed).await;
-                    let _ = s.flush().await;
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    let _ = s.write_all(&ANSWER.as_bytes()[declared..]).await;
-                }
-            }
-            let _ = s.flush().await;
         }
-    }})
-    .await
+    })
+    .await;
+    (addr, pem)
 }
 
 /// The `response_excess` events of exchange `ex`: (bytes, late, seq).
@@ -118,18 +158,23 @@ fn end_seq(evs: &[Event], ex: &str) -> u64 {
 /// Two GetTask calls on one client connection through a recording proxy in front of
 /// `agent(past)`, the second sent 600 ms after the first answer: the answers' bodies, the
 /// recording's events and the run's outcome.
-async fn two_calls(
-    past: Past,
-) -> (
-    Vec<Vec<u8>>,
-    Vec<Event>,
-    a2a_interop::app::pipeline::RunOutcome,
-) {
+async fn two_calls(past: Past) -> (Vec<Vec<u8>>, Vec<Event>, RunOutcome) {
     let up = agent(past).await;
-    let (_dir, rec, pipeline, base) = start_recording_to(up).await;
-    let mut c = TcpStream::connect(base.trim_start_matches("http://"))
+    let dir = tempfile::tempdir().unwrap();
+    two_calls_to(&dir, format!("http://{up}"), ProxyExtras::default()).await
+}
+
+/// [`two_calls`] through a proxy to `upstream` with `ext`, recording in `dir`.
+async fn two_calls_to(
+    dir: &tempfile::TempDir,
+    upstream: String,
+    ext: ProxyExtras,
+) -> (Vec<Vec<u8>>, Vec<Event>, RunOutcome) {
+    let rec = tmp_recording(dir, "r.jsonl");
+    let pipeline = Pipeline::start_ext(pipeline_cfg(vec![("/", upstream)], &rec), ext)
         .await
-        .unwrap();
+        .expect("pipeline");
+    let mut c = TcpStream::connect(pipeline.proxy_addr()).await.unwrap();
     let mut pending = Vec::new();
     let mut bodies = Vec::new();
     for (i, task) in [(1, "t1"), (2, "t2")] {
@@ -143,7 +188,7 @@ async fn two_calls(
         tokio::time::sleep(Duration::from_millis(600)).await;
     }
     drop(c);
-    let evs = wait_for(&rec, |evs| {
+    wait_for(&rec, |evs| {
         evs.iter()
             .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
             .count()
@@ -152,12 +197,10 @@ async fn two_calls(
     .await;
     let out = pipeline.finish().await.unwrap();
     assert_offline_matches(&out.verify, &rec);
-    let evs_all = read_events(&rec);
-    assert!(evs_all.len() >= evs.len());
-    (bodies, evs_all, out)
+    (bodies, read_events(&rec), out)
 }
 
-fn frame_006(out: &a2a_interop::app::pipeline::RunOutcome) -> Vec<(String, Vec<String>)> {
+fn frame_006(out: &RunOutcome) -> Vec<(String, Vec<String>)> {
     out.verify
         .findings
         .iter()
@@ -239,4 +282,56 @@ async fn bytes_after_the_answer_are_the_answers_not_the_next_calls() {
         "{}",
         f[0].0
     );
+}
+
+/// open46 item 4: an `https://` agent (HTTP/1.1 over TLS) that sends a `103 Early Hints`
+/// and 6 bytes past its Content-Length, with the answer or later: the recording holds the
+/// interim head (before the `response_head`) and the excess as on a plain upstream, and
+/// HTTP-FRAME-006 is told once. Before open46 the proxy kept no head and counted no byte
+/// under TLS: neither event was recorded.
+#[tokio::test]
+async fn an_https_agent_s_interim_head_and_excess_bytes_are_recorded() {
+    for past in [Past::WithAnswer, Past::Later] {
+        let dir = tempfile::tempdir().unwrap();
+        let (up, pem) = tls_agent(dir.path(), past).await;
+        let ext = ProxyExtras {
+            upstream_tls: UpstreamTrust {
+                ca: vec![pem],
+                insecure: false,
+            },
+            ..ProxyExtras::default()
+        };
+        let (bodies, evs, out) = two_calls_to(&dir, format!("https://{up}"), ext).await;
+        assert_eq!(bodies[1], ANSWER2.as_bytes());
+        let xs = exchanges(&evs);
+        assert_eq!(xs.len(), 2, "{xs:?}");
+        let first = of_exchange(&evs, &xs[0]);
+        let interim: Vec<(u16, u64)> = first
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ResponseInterim {
+                    status, headers, ..
+                } => {
+                    assert_eq!(headers.get("link"), Some("</style.css>; rel=preload"));
+                    Some((*status, e.seq))
+                }
+                _ => None,
+            })
+            .collect();
+        let head_seq = first
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::ResponseHead { .. }))
+            .map(|e| e.seq)
+            .unwrap();
+        assert_eq!(interim.len(), 1, "{interim:?}");
+        assert!(interim[0].0 == 103 && interim[0].1 < head_seq);
+        let ex = excess_of(&evs, &xs[0]);
+        let late = matches!(past, Past::Later);
+        assert_eq!(ex.len(), 1, "{ex:?}");
+        assert_eq!((ex[0].0, ex[0].1), (6, late));
+        assert!(excess_of(&evs, &xs[1]).is_empty());
+        let f = frame_006(&out);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].1[0], xs[0]);
+    }
 }

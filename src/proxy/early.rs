@@ -127,7 +127,7 @@ impl EarlyState {
     /// wrote, RFC 9112 §6.3): the bytes read since the request went out, past its heads and
     /// that body. The proxy's HTTP client neither hands them on nor reads them as the next
     /// response (it closes the connection on them), so the exchange records only that they
-    /// came (`response_excess`). Plain HTTP/1.1 upstreams (where heads are kept), and only
+    /// came (`response_excess`). HTTP/1.1 upstreams, plain or TLS (where heads are kept), and only
     /// bytes read by the time the response ended (the usual case: they come in the read that
     /// ends the body); 0 otherwise. Nothing is parsed: the head's end is where
     /// [`EarlyAnswerIo`] found its blank line, the body's length hyper's.
@@ -320,11 +320,64 @@ where
     }
 }
 
+/// Connector wrapper above TLS (open46): the stream `C` connects (a TLS stream over an
+/// [`EarlyAnswer`] TCP stream) becomes an [`EarlyAnswerIo`] that keeps HTTP/1.1 response
+/// heads and counts bytes read in the plaintext, sharing the TCP stream's [`EarlyState`]
+/// (one state per connection, as `state_of` reads it): interim heads
+/// ([`EarlyState::take_interims`]), bytes past a `Content-Length` ([`EarlyState::excess`],
+/// [`EarlyState::arm_late`]) and the head a parse error names ([`EarlyState::last_head`])
+/// over `https://` upstreams too. Write errors pass through (the TCP stream below handles an
+/// agent that closed early). Nothing is kept for a connection that negotiated `h2` by ALPN
+/// (its bytes are HTTP/2 frames).
+#[derive(Clone, Debug)]
+pub struct OverTls<C> {
+    /// The TLS connector.
+    pub inner: C,
+}
+
+impl<C> tower_service::Service<http::Uri> for OverTls<C>
+where
+    C: tower_service::Service<http::Uri, Error = ConnectError>,
+    C::Future: Send + 'static,
+    C::Response: Connection + Send + 'static,
+{
+    type Response = EarlyAnswerIo<C::Response>;
+    type Error = ConnectError;
+    type Future = Pin<
+        Box<
+            dyn std::future::Future<Output = Result<EarlyAnswerIo<C::Response>, ConnectError>>
+                + Send,
+        >,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), ConnectError>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, uri: http::Uri) -> Self::Future {
+        let connecting = self.inner.call(uri);
+        Box::pin(async move {
+            let io = connecting.await?;
+            let connected = io.connected();
+            let h2 = connected.is_negotiated_h2();
+            let mut ext = http::Extensions::new();
+            connected.get_extras(&mut ext);
+            let mut out = EarlyAnswerIo::new(io, !h2, None);
+            if let Some(state) = state_of(&ext) {
+                out.state = state;
+            }
+            out.above = true;
+            Ok(out)
+        })
+    }
+}
+
 impl<T> EarlyAnswerIo<T> {
     /// `inner` wrapped; `claimed`: the [`super::sequential::Sequential`] count it holds,
     /// released when it is dropped.
     fn new(inner: T, heads: bool, claimed: Option<super::sequential::Claimed>) -> Self {
         EarlyAnswerIo {
+            above: false,
             inner,
             state: Arc::new(EarlyState::default()),
             written: 0,
@@ -344,6 +397,9 @@ impl<T> EarlyAnswerIo<T> {
 /// sent (module docs). Reads pass through unchanged.
 #[derive(Debug)]
 pub struct EarlyAnswerIo<T> {
+    /// Above TLS ([`OverTls`]): heads kept and bytes counted only; write errors pass
+    /// through.
+    above: bool,
     inner: T,
     state: Arc<EarlyState>,
     /// Bytes written so far (before any failure).
@@ -497,7 +553,7 @@ impl<T> EarlyAnswerIo<T> {
                 | io::ErrorKind::ConnectionReset
                 | io::ErrorKind::ConnectionAborted
         );
-        if !closed || self.written == 0 || self.read_done {
+        if !closed || self.written == 0 || self.read_done || self.above {
             return Poll::Ready(Err(e));
         }
         self.broken = Some(e.kind());
@@ -659,6 +715,10 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
         drop(self.claimed.take());
+        if self.above {
+            // the TCP stream below says when the connection is gone (dropped with this one)
+            return;
+        }
         self.state.gone.store(true, Ordering::Release);
         self.state.gone_notify.notify_waiters();
     }
