@@ -971,8 +971,17 @@ rule!(HTTP_MEDIA_TYPE_CLIENT_JSON, "HTTP-MEDIA-004", "client-request-not-applica
     "send every JSON-RPC request, 1.0 included, and every 0.3 HTTP+JSON body as Content-Type: application/json: application/a2a+json belongs to 1.0's HTTP+JSON routes (/message:send, ...), and @a2a-js/sdk's JSON-RPC server refuses it with -32005 ContentTypeNotSupportedError (id null), as any agent that checks the media type refuses other types with 415 Unsupported Media Type; curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json'");
 rule!(HTTP_MEDIA_TYPE_ANSWER, "HTTP-MEDIA-005", "answer-not-application-json", Error, Interop,
     ["RPC-001", "REST-003"],
-    "agent answered a JSON-RPC call (any version) or a 0.3 HTTP+JSON call with a JSON body under application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1), where those bindings answer application/json (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST)",
+    "agent answered a JSON-RPC call (any version) or a 0.3 HTTP+JSON call with a JSON body under application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1), where those bindings answer application/json (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST); or a 0.3 HTTP+JSON call with a JSON body under a media type that is not JSON (text/plain, text/html, ...) or none (0.3 §3.2.3: MUST use application/json for response bodies)",
     "answer JSON-RPC calls (1.0 included) and 0.3 HTTP+JSON calls with Content-Type: application/json; keep application/a2a+json for 1.0 HTTP+JSON answers (1.0 §11.1 SHOULD): a client that checks the media type (the JS SDK's JSON-RPC client asks Accept: application/json) refuses the answer, and one that reads it as a 1.0 HTTP+JSON body takes a JSON-RPC envelope for a result");
+// 1.0 §11.1: "Content-Type: application/a2a+json SHOULD be used for requests and
+// responses" (1.0.0: application/json), over "HTTP(S) with JSON payloads": a warning, as the
+// request side's HTTP-MEDIA-003. Both SDK clients read the body as JSON whatever its type
+// (a2a-python httpx response.json(), a2a-js fetch response.json()); a client that checks
+// the type, a browser, or a gateway that treats text/html as a page does not.
+rule!(HTTP_MEDIA_TYPE_ANSWER_REST, "HTTP-MEDIA-006", "rest-answer-not-json-media-type", Warning, Interop,
+    ["REST-001"],
+    "agent answered a 1.0 HTTP+JSON call (or one of an HTTP+JSON route of unknown version) with a JSON body under a media type that is not JSON (text/plain, text/html, application/octet-stream, ...) or with no Content-Type, where 1.0 §11.1 says application/a2a+json SHOULD be used for responses (application/json, 1.0.0's type, accepted); 0.3 HTTP+JSON answers are HTTP-MEDIA-005",
+    "answer 1.0 HTTP+JSON calls with Content-Type: application/a2a+json (or application/json): the SDK clients parse the body as JSON whatever its type, but a client that checks the media type refuses a text/plain answer, and a gateway or browser may treat text/html as a page to rewrite or render; frameworks set text/plain when a handler returns a string instead of a JSON response object");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -1518,6 +1527,7 @@ pub static RULES: &[Rule] = &[
     HTTP_MEDIA_TYPE_CLIENT,
     HTTP_MEDIA_TYPE_CLIENT_JSON,
     HTTP_MEDIA_TYPE_ANSWER,
+    HTTP_MEDIA_TYPE_ANSWER_REST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
