@@ -2879,6 +2879,69 @@ struct UpAnswer {
     /// not ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON): only an answer passed between the
     /// two families is untranslated (0.3 HTTP+JSON and 1.0 HTTP+JSON Tasks look alike).
     kind_shaped: bool,
+    /// [`answer_text_digest`] of the `result`, and whether the agent's answer said
+    /// `Cache-Control: no-transform` ([`no_transform`]): a gateway that rewrote the words
+    /// of such an answer broke RFC 9110 §7.7 (GW-RESP-002, open46).
+    texts: u32,
+    no_transform: bool,
+}
+
+/// The response head `h` says `Cache-Control: no-transform` (RFC 9111 §5.2.2.6): no
+/// intermediary may transform its content (RFC 9110 §7.7: "A proxy MUST NOT transform the
+/// content ... of a response message that contains a no-transform cache-control
+/// response directive"). Any other answer a proxy MAY transform; gateways do (a content
+/// policy that masks words, a file part's url to their public host), so the gateway rules
+/// tell a rewrite of an answer's words only under this directive (GW-RESP-002,
+/// GW-SSE-002; open46).
+fn no_transform(h: &Headers) -> bool {
+    h.get_all("cache-control").any(|v| {
+        v.split(',')
+            .any(|d| d.trim().eq_ignore_ascii_case("no-transform"))
+    })
+}
+
+/// [`event_text_digest`] for a call's whole answer `res`: the `text` of every part of a
+/// Task's status message, artifacts and history, or of a Message (a send's `message`, 0.3
+/// HTTP+JSON `content`), in order; 0 when it carries no text.
+fn answer_text_digest(res: &Json) -> u32 {
+    let body = res
+        .get("task")
+        .or_else(|| res.get("message"))
+        .unwrap_or(res);
+    let mut holders: Vec<&Json> = Vec::new();
+    if let Some(m) = body.pointer("/status/message") {
+        holders.push(m);
+    }
+    for key in ["artifacts", "history"] {
+        if let Some(a) = body.get(key).and_then(Json::as_array) {
+            holders.extend(a.iter());
+        }
+    }
+    if body.get("parts").is_some() || body.get("content").is_some() {
+        holders.push(body);
+    }
+    let mut h: u32 = 0x811c_9dc5;
+    let mut any = false;
+    for holder in holders {
+        let parts = holder
+            .get("parts")
+            .or_else(|| holder.get("content"))
+            .and_then(Json::as_array);
+        for part in parts.into_iter().flatten() {
+            if let Some(t) = part.get("text").and_then(Json::as_str) {
+                any = true;
+                for b in t.bytes().chain(std::iter::once(0)) {
+                    h ^= u32::from(b);
+                    h = h.wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+    }
+    if any {
+        h
+    } else {
+        0
+    }
 }
 
 /// The task state a call's answer `res` names: a Task's `/status/state`, or that of the

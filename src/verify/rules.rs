@@ -1307,7 +1307,7 @@ rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
 
 rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
     ["STREAM-005", "STREAM-003"],
-    "client leg received other stream events than the agent sent on the upstream leg",
+    "client leg received other stream events than the agent sent on the upstream leg: events lost, added, reordered or of another kind or task state, or, where the agent's answer says Cache-Control: no-transform (RFC 9110 §7.7: a proxy MUST NOT transform it), their words rewritten",
     "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
 
 // With both legs of a gateway recorded (`leg: "upstream"`), a request and its upstream copy
@@ -1344,7 +1344,7 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, the task state in the agent's answer changed (a state no answer the agent gave to that call in that version names), an answer of its own (a cached task) the agent never sent, or, from a gateway that translates between protocol versions (0.3 client, 1.0 agent, or the reverse), the agent's answer handed back in the agent's version, untranslated",
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, the task state in the agent's answer changed (a state no answer the agent gave to that call in that version names), the words of its parts rewritten although the agent's answer says Cache-Control: no-transform (RFC 9110 §7.7), an answer of its own (a cached task) the agent never sent, or, from a gateway that translates between protocol versions (0.3 client, 1.0 agent, or the reverse), the agent's answer handed back in the agent's version, untranslated",
     "a translating gateway translates the answer back into the client's version (0.x: the Task or Message itself with kind, lowercase states; 1.0: TASK_STATE_* states, a send's result wrapped as {\"task\": ...}); any other gateway passes the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
