@@ -84,23 +84,17 @@ pub struct EarlyState {
 /// Where bytes past a response's framed end go when they arrive after its exchange ended
 /// (open46, [`EarlyState::arm_late`]): the exchange's recorder, as a `response_excess`
 /// event with `late: true`.
+#[derive(Debug)]
 pub struct LateExcess {
     /// [`EarlyState::request_no`] of the request the response answered.
     request: u64,
     /// Bytes of the response read so far that are already accounted for (its heads, its
     /// framed body, excess already recorded), from its first head byte.
     counted: u64,
-    /// Records `n` late bytes for the exchange.
-    report: Box<dyn Fn(u64) + Send + Sync>,
-}
-
-impl std::fmt::Debug for LateExcess {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LateExcess")
-            .field("request", &self.request)
-            .field("counted", &self.counted)
-            .finish_non_exhaustive()
-    }
+    /// The exchange's recorder, id and leg.
+    sink: crate::record::writer::EventSink,
+    id: crate::record::ExchangeId,
+    leg: Option<String>,
 }
 
 impl EarlyState {
@@ -163,14 +157,23 @@ impl EarlyState {
 
     /// The response to request `request` ([`EarlyState::request_no`]) ended complete, its
     /// body `body` bytes by its `Content-Length`: bytes the agent sends past it on this
-    /// connection before the next request goes out are reported to `report` as they are
-    /// read (open46). They arrive after the exchange ended when the agent wrote them in a
+    /// connection before the next request goes out are recorded for the exchange (`sink`,
+    /// its `id` and `leg`: a `response_excess` with `late: true`) as they are read (open46). They arrive after the exchange ended when the agent wrote them in a
     /// later segment than the body's end; the proxy's HTTP client reads them on the idle
     /// connection and closes it (RFC 9112 §6.3: a client MUST NOT take them for a response),
     /// so they are never handed to the next request. Does nothing when another request went
     /// out already (the answer's bytes are no longer told apart) or heads are not kept
     /// (TLS, h2c). One lock per response framed by its `Content-Length`.
-    pub fn arm_late(&self, request: u64, body: u64, report: Box<dyn Fn(u64) + Send + Sync>) {
+    pub fn arm_late(
+        &self,
+        request: u64,
+        body: u64,
+        (sink, id, leg): (
+            crate::record::writer::EventSink,
+            crate::record::ExchangeId,
+            Option<String>,
+        ),
+    ) {
         let end = self.head_end.load(Ordering::Relaxed);
         if end == 0 {
             return;
@@ -186,7 +189,9 @@ impl EarlyState {
         *g = Some(LateExcess {
             request,
             counted,
-            report,
+            sink,
+            id,
+            leg,
         });
         self.late_armed.store(true, Ordering::Relaxed);
     }
@@ -199,9 +204,13 @@ impl EarlyState {
         };
         let now = self.requests.load(Ordering::Relaxed);
         if let Some(l) = g.as_mut().filter(|l| l.request == now && read > l.counted) {
-            let over = read - l.counted;
+            let bytes = read - l.counted;
             l.counted = read;
-            (l.report)(over);
+            let _ = l.sink.try_send(
+                Some(l.id.clone()),
+                l.leg.clone(),
+                crate::record::EventKind::ResponseExcess { bytes, late: true },
+            );
         }
     }
 

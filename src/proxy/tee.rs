@@ -550,17 +550,10 @@ impl ExchangeCtx {
             }
             // open46: those that come later, on the idle connection, are still this
             // exchange's (recorded after its exchange_end, `late: true`)
-            let (sink, id, leg) = (self.sink.clone(), self.id.clone(), self.leg.clone());
             up.arm_late(
                 self.upstream_request.load(Ordering::Relaxed),
                 framed,
-                Box::new(move |bytes| {
-                    let _ = sink.try_send(
-                        Some(id.clone()),
-                        leg.clone(),
-                        EventKind::ResponseExcess { bytes, late: true },
-                    );
-                }),
+                (self.sink.clone(), self.id.clone(), self.leg.clone()),
             );
         }
         let kind = EventKind::ExchangeEnd {
