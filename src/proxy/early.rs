@@ -196,6 +196,18 @@ impl EarlyState {
         self.late_armed.store(true, Ordering::Relaxed);
     }
 
+    /// The exchange whose answer, framed by its `Content-Length`, ended on this connection
+    /// just before the current request went out ([`EarlyState::arm_late`]): bytes the
+    /// current response head starts with that are no status line may be the rest of that
+    /// answer, sent past its length after the current request was written, which no
+    /// HTTP/1.1 client can tell from this answer (RFC 9112 §6.3). Named in the proxy's 502
+    /// for such a head (open46).
+    pub fn prior_framed(&self) -> Option<crate::record::ExchangeId> {
+        let g = self.late.lock().ok()?;
+        let l = g.as_ref()?;
+        (l.request + 1 == self.requests.load(Ordering::Relaxed)).then(|| l.id.clone())
+    }
+
     /// `read` bytes of the current response were read so far: what passed an armed late
     /// watch's end is reported ([`EarlyState::arm_late`]).
     fn late_read(&self, read: u64) {

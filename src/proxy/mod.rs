@@ -2215,10 +2215,19 @@ async fn handle(
             // An h2c-only agent answers an HTTP/1.1 request with HTTP/2 frames: hyper calls
             // that a parse error, but the h2c explanation above is the one that helps.
             let parse = hyper_parse_error(&e) && !h1_refused;
-            let head_fault = parse
-                .then(|| early::state_of_error(&e))
-                .flatten()
-                .and_then(|s| early::head_fault(&s.last_head()));
+            let parse_state = parse.then(|| early::state_of_error(&e)).flatten();
+            let head_fault = parse_state.as_ref().and_then(|s| {
+                let head = s.last_head();
+                let fault = early::head_fault(&head)?;
+                // open46: bytes that are no status line right after an answer framed by
+                // its Content-Length on this connection may be the rest of that answer
+                match s.prior_framed().filter(|_| !head.starts_with(b"HTTP/")) {
+                    Some(prior) => Some(format!(
+                        "{fault}; these bytes came on the connection where the answer to {prior}, framed by its Content-Length, had just ended: they may be the rest of that answer, sent past its Content-Length after this request went out (RFC 9112 §6.3), which no HTTP/1.1 client can tell from an answer to this request"
+                    )),
+                    None => Some(fault),
+                }
+            });
             let too_large = parse && hyper_head_too_large(&e);
             let cause = match &head_fault {
                 _ if too_large => format!("{cause}: the response head is over the proxy's own limit of {MAX_HEADER_FIELDS} header fields or {} KiB of head (hyper's; RFC 9110 §5.4), not an HTTP syntax error of the agent: the agent's answer may be valid, but this proxy cannot pass it on", MAX_HEAD_BYTES / 1024),
