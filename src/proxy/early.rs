@@ -71,6 +71,30 @@ pub struct EarlyState {
     /// there are some without taking the lock.
     interims: std::sync::Mutex<Vec<Vec<u8>>>,
     has_interim: AtomicBool,
+    /// Requests that went out on this connection so far (each counted as its first bytes
+    /// are written): which response a later read belongs to (open46).
+    requests: AtomicU64,
+    /// The exchange whose response last ended on this connection, framed by its
+    /// `Content-Length`, for bytes that arrive after it ended ([`EarlyState::arm_late`]);
+    /// `late_armed` says there is one without taking the lock.
+    late: std::sync::Mutex<Option<LateExcess>>,
+    late_armed: AtomicBool,
+}
+
+/// Where bytes past a response's framed end go when they arrive after its exchange ended
+/// (open46, [`EarlyState::arm_late`]): the exchange's recorder, as a `response_excess`
+/// event with `late: true`.
+#[derive(Debug)]
+pub struct LateExcess {
+    /// [`EarlyState::request_no`] of the request the response answered.
+    request: u64,
+    /// Bytes of the response read so far that are already accounted for (its heads, its
+    /// framed body, excess already recorded), from its first head byte.
+    counted: u64,
+    /// The exchange's recorder, id and leg.
+    sink: crate::record::writer::EventSink,
+    id: crate::record::ExchangeId,
+    leg: Option<String>,
 }
 
 impl EarlyState {
@@ -97,7 +121,7 @@ impl EarlyState {
     /// wrote, RFC 9112 §6.3): the bytes read since the request went out, past its heads and
     /// that body. The proxy's HTTP client neither hands them on nor reads them as the next
     /// response (it closes the connection on them), so the exchange records only that they
-    /// came (`response_excess`). Plain HTTP/1.1 upstreams (where heads are kept), and only
+    /// came (`response_excess`). HTTP/1.1 upstreams, plain or TLS (where heads are kept), and only
     /// bytes read by the time the response ended (the usual case: they come in the read that
     /// ends the body); 0 otherwise. Nothing is parsed: the head's end is where
     /// [`EarlyAnswerIo`] found its blank line, the body's length hyper's.
@@ -122,6 +146,84 @@ impl EarlyState {
             .lock()
             .map(|mut g| std::mem::take(&mut *g))
             .unwrap_or_default()
+    }
+
+    /// The number of the request whose response is being read (requests sent on this
+    /// connection so far, counting it): taken at the response head, handed back to
+    /// [`EarlyState::arm_late`].
+    pub fn request_no(&self) -> u64 {
+        self.requests.load(Ordering::Relaxed)
+    }
+
+    /// The response to request `request` ([`EarlyState::request_no`]) ended complete, its
+    /// body `body` bytes by its `Content-Length`: bytes the agent sends past it on this
+    /// connection before the next request goes out are recorded for the exchange (`sink`,
+    /// its `id` and `leg`: a `response_excess` with `late: true`) as they are read (open46). They arrive after the exchange ended when the agent wrote them in a
+    /// later segment than the body's end; the proxy's HTTP client reads them on the idle
+    /// connection and closes it (RFC 9112 §6.3: a client MUST NOT take them for a response),
+    /// so they are never handed to the next request. Does nothing when another request went
+    /// out already (the answer's bytes are no longer told apart) or heads are not kept
+    /// (TLS, h2c). One lock per response framed by its `Content-Length`.
+    pub fn arm_late(
+        &self,
+        request: u64,
+        body: u64,
+        (sink, id, leg): (
+            crate::record::writer::EventSink,
+            crate::record::ExchangeId,
+            Option<String>,
+        ),
+    ) {
+        let end = self.head_end.load(Ordering::Relaxed);
+        if end == 0 {
+            return;
+        }
+        let Ok(mut g) = self.late.lock() else {
+            return;
+        };
+        if self.requests.load(Ordering::Relaxed) != request {
+            return;
+        }
+        let framed = (end - 1).saturating_add(body);
+        let counted = framed.max(self.resp_read.load(Ordering::Relaxed));
+        *g = Some(LateExcess {
+            request,
+            counted,
+            sink,
+            id,
+            leg,
+        });
+        self.late_armed.store(true, Ordering::Relaxed);
+    }
+
+    /// The exchange whose answer, framed by its `Content-Length`, ended on this connection
+    /// just before the current request went out ([`EarlyState::arm_late`]): bytes the
+    /// current response head starts with that are no status line may be the rest of that
+    /// answer, sent past its length after the current request was written, which no
+    /// HTTP/1.1 client can tell from this answer (RFC 9112 §6.3). Named in the proxy's 502
+    /// for such a head (open46).
+    pub fn prior_framed(&self) -> Option<crate::record::ExchangeId> {
+        let g = self.late.lock().ok()?;
+        let l = g.as_ref()?;
+        (l.request + 1 == self.requests.load(Ordering::Relaxed)).then(|| l.id.clone())
+    }
+
+    /// `read` bytes of the current response were read so far: what passed an armed late
+    /// watch's end is reported ([`EarlyState::arm_late`]).
+    fn late_read(&self, read: u64) {
+        let Ok(mut g) = self.late.lock() else {
+            return;
+        };
+        let now = self.requests.load(Ordering::Relaxed);
+        if let Some(l) = g.as_mut().filter(|l| l.request == now && read > l.counted) {
+            let bytes = read - l.counted;
+            l.counted = read;
+            let _ = l.sink.try_send(
+                Some(l.id.clone()),
+                l.leg.clone(),
+                crate::record::EventKind::ResponseExcess { bytes, late: true },
+            );
+        }
     }
 
     /// Bytes of this connection the agent's TCP stack accepted before it closed.
@@ -239,11 +341,64 @@ where
     }
 }
 
+/// Connector wrapper above TLS (open46): the stream `C` connects (a TLS stream over an
+/// [`EarlyAnswer`] TCP stream) becomes an [`EarlyAnswerIo`] that keeps HTTP/1.1 response
+/// heads and counts bytes read in the plaintext, sharing the TCP stream's [`EarlyState`]
+/// (one state per connection, as `state_of` reads it): interim heads
+/// ([`EarlyState::take_interims`]), bytes past a `Content-Length` ([`EarlyState::excess`],
+/// [`EarlyState::arm_late`]) and the head a parse error names ([`EarlyState::last_head`])
+/// over `https://` upstreams too. Write errors pass through (the TCP stream below handles an
+/// agent that closed early). Nothing is kept for a connection that negotiated `h2` by ALPN
+/// (its bytes are HTTP/2 frames).
+#[derive(Clone, Debug)]
+pub struct OverTls<C> {
+    /// The TLS connector.
+    pub inner: C,
+}
+
+impl<C> tower_service::Service<http::Uri> for OverTls<C>
+where
+    C: tower_service::Service<http::Uri, Error = ConnectError>,
+    C::Future: Send + 'static,
+    C::Response: Connection + Send + 'static,
+{
+    type Response = EarlyAnswerIo<C::Response>;
+    type Error = ConnectError;
+    type Future = Pin<
+        Box<
+            dyn std::future::Future<Output = Result<EarlyAnswerIo<C::Response>, ConnectError>>
+                + Send,
+        >,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), ConnectError>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, uri: http::Uri) -> Self::Future {
+        let connecting = self.inner.call(uri);
+        Box::pin(async move {
+            let io = connecting.await?;
+            let connected = io.connected();
+            let h2 = connected.is_negotiated_h2();
+            let mut ext = http::Extensions::new();
+            connected.get_extras(&mut ext);
+            let mut out = EarlyAnswerIo::new(io, !h2, None);
+            if let Some(state) = state_of(&ext) {
+                out.state = state;
+            }
+            out.above = true;
+            Ok(out)
+        })
+    }
+}
+
 impl<T> EarlyAnswerIo<T> {
     /// `inner` wrapped; `claimed`: the [`super::sequential::Sequential`] count it holds,
     /// released when it is dropped.
     fn new(inner: T, heads: bool, claimed: Option<super::sequential::Claimed>) -> Self {
         EarlyAnswerIo {
+            above: false,
             inner,
             state: Arc::new(EarlyState::default()),
             written: 0,
@@ -263,6 +418,9 @@ impl<T> EarlyAnswerIo<T> {
 /// sent (module docs). Reads pass through unchanged.
 #[derive(Debug)]
 pub struct EarlyAnswerIo<T> {
+    /// Above TLS ([`OverTls`]): heads kept and bytes counted only; write errors pass
+    /// through.
+    above: bool,
     inner: T,
     state: Arc<EarlyState>,
     /// Bytes written so far (before any failure).
@@ -333,13 +491,20 @@ impl<T> EarlyAnswerIo<T> {
             self.heads_len = 0;
             self.state.resp_read.store(0, Ordering::Relaxed);
             self.state.head_end.store(0, Ordering::Relaxed);
+            // the last response's late watch ends here: what comes now answers this one
+            self.state.requests.fetch_add(1, Ordering::Relaxed);
+            self.state.late_armed.store(false, Ordering::Relaxed);
         }
     }
 
-    /// `n` more bytes of the current response were read ([`EarlyState::excess`]).
+    /// `n` more bytes of the current response were read ([`EarlyState::excess`], and
+    /// [`EarlyState::arm_late`] once its exchange ended).
     fn count(&mut self, n: usize) {
         self.read += n as u64;
         self.state.resp_read.store(self.read, Ordering::Relaxed);
+        if n > 0 && self.state.late_armed.load(Ordering::Relaxed) {
+            self.state.late_read(self.read);
+        }
     }
 
     /// Keeps `got` as part of the response head being read; at its blank line (or
@@ -409,7 +574,7 @@ impl<T> EarlyAnswerIo<T> {
                 | io::ErrorKind::ConnectionReset
                 | io::ErrorKind::ConnectionAborted
         );
-        if !closed || self.written == 0 || self.read_done {
+        if !closed || self.written == 0 || self.read_done || self.above {
             return Poll::Ready(Err(e));
         }
         self.broken = Some(e.kind());
@@ -571,6 +736,10 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
         drop(self.claimed.take());
+        if self.above {
+            // the TCP stream below says when the connection is gone (dropped with this one)
+            return;
+        }
         self.state.gone.store(true, Ordering::Release);
         self.state.gone_notify.notify_waiters();
     }

@@ -37,10 +37,13 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
-  them, and A2A defines none); each is recorded as a `response_interim` event (open45).
+  them, and A2A defines none); each is recorded as a `response_interim` event (open45;
+  HTTP/1.1 upstreams, plain or TLS through [`early::OverTls`] (open46); not HTTP/2, whose
+  interim HEADERS hyper's client skips).
 - Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
-  message ends there, RFC 9112 §6.3); their count is recorded as `response_excess` (plain
-  HTTP/1.1 upstreams, counted by [`early::EarlyAnswerIo`] without a copy; open45). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
+  message ends there, RFC 9112 §6.3); their count is recorded as `response_excess`
+  (HTTP/1.1 upstreams, plain or TLS, counted by [`early::EarlyAnswerIo`] without a copy;
+  open45), also when they come after the exchange ended (`late`, open46). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
   its body is read (hyper then sends the client `100 Continue`) only once the agent sent its
   `100`, or after [`EXPECT_CONTINUE_WAIT`] without an answer; an agent's final answer first
   reaches the client first, its body unsent ([`ContinueGate`], RFC 9110 §10.1.1; breaker18b
@@ -563,8 +566,10 @@ async fn serve(
 }
 
 /// Upstream connector over TLS ([`https_connector_of`]).
-pub(crate) type HttpsConnector = tls::HandshakeTimeout<
-    hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
+pub(crate) type HttpsConnector = early::OverTls<
+    tls::HandshakeTimeout<
+        hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
+    >,
 >;
 
 /// Upstream client over TLS ([`https_connector_of`]).
@@ -705,7 +710,10 @@ pub(crate) fn https_connector_of(
             heads: false,
             sequential: gate,
         }));
-    tls::HandshakeTimeout::new(conn)
+    // open46: heads kept and bytes counted in the plaintext, as on a plain upstream
+    early::OverTls {
+        inner: tls::HandshakeTimeout::new(conn),
+    }
 }
 
 /// `--upstream-sni` ([`ProxyExtras::upstream_sni`]): the server name for connections to
@@ -2231,10 +2239,19 @@ async fn handle(
             // An h2c-only agent answers an HTTP/1.1 request with HTTP/2 frames: hyper calls
             // that a parse error, but the h2c explanation above is the one that helps.
             let parse = hyper_parse_error(&e) && !h1_refused;
-            let head_fault = parse
-                .then(|| early::state_of_error(&e))
-                .flatten()
-                .and_then(|s| early::head_fault(&s.last_head()));
+            let parse_state = parse.then(|| early::state_of_error(&e)).flatten();
+            let head_fault = parse_state.as_ref().and_then(|s| {
+                let head = s.last_head();
+                let fault = early::head_fault(&head)?;
+                // open46: bytes that are no status line right after an answer framed by
+                // its Content-Length on this connection may be the rest of that answer
+                match s.prior_framed().filter(|_| !head.starts_with(b"HTTP/")) {
+                    Some(prior) => Some(format!(
+                        "{fault}; these bytes came on the connection where the answer to {prior}, framed by its Content-Length, had just ended: they may be the rest of that answer, sent past its Content-Length after this request went out (RFC 9112 §6.3), which no HTTP/1.1 client can tell from an answer to this request"
+                    )),
+                    None => Some(fault),
+                }
+            });
             let too_large = parse && hyper_head_too_large(&e);
             let cause = match &head_fault {
                 _ if too_large => format!("{cause}: the response head is over the proxy's own limit of {MAX_HEADER_FIELDS} header fields or {} KiB of head (hyper's; RFC 9110 §5.4), not an HTTP syntax error of the agent: the agent's answer may be valid, but this proxy cannot pass it on", MAX_HEAD_BYTES / 1024),

@@ -181,6 +181,10 @@ pub struct ExchangeCtx {
     /// The response body's length by its `Content-Length` ([`ExchangeCtx::watch_upstream`]);
     /// `u64::MAX` when not framed so (chunked, close-delimited) or not known.
     response_framed: AtomicU64,
+    /// [`super::early::EarlyState::request_no`] of this exchange's request on its upstream
+    /// connection, taken at the response head (open46: bytes past the response that come
+    /// after the exchange ended are still its own).
+    upstream_request: AtomicU64,
 }
 
 /// The `exchange_end.error` of an exchange whose client went away before the response
@@ -230,6 +234,7 @@ impl ExchangeCtx {
             client_eof: std::sync::OnceLock::new(),
             request_whole: AtomicBool::new(false),
             response_framed: AtomicU64::new(u64::MAX),
+            upstream_request: AtomicU64::new(0),
         });
         live.register(&ctx);
         ctx
@@ -351,6 +356,8 @@ impl ExchangeCtx {
     /// hint), for the bytes the agent sent past it ([`super::early::EarlyState::excess`],
     /// recorded as `response_excess`; open45).
     pub fn watch_upstream(&self, state: Arc<super::early::EarlyState>, framed: Option<u64>) {
+        self.upstream_request
+            .store(state.request_no(), Ordering::Relaxed);
         let _ = self.upstream.set(state);
         if let Some(n) = framed {
             self.response_framed.store(n, Ordering::Relaxed);
@@ -528,17 +535,25 @@ impl ExchangeCtx {
         // open45: bytes the agent sent past the end its Content-Length framed (not
         // forwarded); a response the client or the agent cut short is not measured
         let framed = self.response_framed.load(Ordering::Relaxed);
-        if let Some(bytes) = self
+        if let Some(up) = self
             .upstream
             .get()
             .filter(|_| framed != u64::MAX && outcome == Outcome::Complete)
-            .map(|u| u.excess(framed))
-            .filter(|&n| n > 0)
         {
-            let _ = self.sink.try_send(
-                Some(self.id.clone()),
-                self.leg.clone(),
-                EventKind::ResponseExcess { bytes },
+            let bytes = up.excess(framed);
+            if bytes > 0 {
+                let _ = self.sink.try_send(
+                    Some(self.id.clone()),
+                    self.leg.clone(),
+                    EventKind::ResponseExcess { bytes, late: false },
+                );
+            }
+            // open46: those that come later, on the idle connection, are still this
+            // exchange's (recorded after its exchange_end, `late: true`)
+            up.arm_late(
+                self.upstream_request.load(Ordering::Relaxed),
+                framed,
+                (self.sink.clone(), self.id.clone(), self.leg.clone()),
             );
         }
         let kind = EventKind::ExchangeEnd {

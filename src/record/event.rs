@@ -281,7 +281,7 @@ pub enum EventKind {
     /// Hints`, RFC 8297; `100 Continue`; any but `101`), recorded before the exchange's
     /// `response_head`, in the order received. Not forwarded to the client: hyper's server
     /// has no way to send one (RFC 9110 §15.2 asks a proxy to forward them; clients may
-    /// ignore them, and A2A defines none). Plain-HTTP/1.1 upstreams only (from the head bytes the
+    /// ignore them, and A2A defines none). HTTP/1.1 upstreams, plain or over TLS (from the head bytes the
     /// upstream stream keeps, `proxy::early`). Added in session 45
     /// within format 1 (open45): older builds refuse a file that carries one.
     ResponseInterim {
@@ -296,12 +296,20 @@ pub enum EventKind {
     /// the client (an HTTP message ends where its framing says; the proxy's HTTP client
     /// closes the connection on them), and not recorded as body. Sent before the exchange's
     /// `exchange_end`, when the bytes arrived by the time the response ended (they usually
-    /// come in the same read); plain-HTTP/1.1 upstreams only (a TLS or h2c upstream's bytes
-    /// are not counted). Added in session 45 within format 1 (open45): older builds refuse
-    /// a file that carries one.
+    /// come in the same read); HTTP/1.1 upstreams, plain or over TLS (HTTP/2 has none: DATA
+    /// past a `content-length` is a malformed response the h2 client resets). Added in
+    /// session 45 within format 1 (open45): older builds refuse a file that carries one.
     ResponseExcess {
         /// Bytes past the framed end of the response.
         bytes: u64,
+        /// The bytes arrived after the exchange had ended (an idle kept-alive connection
+        /// read them after the response's last byte was passed on): this event then comes
+        /// after the exchange's `exchange_end`, and the proxy's HTTP client closed the
+        /// connection on them (RFC 9112 §6.3: such extra data is never a response to the
+        /// next request). Added in session 46 within format 1 (open46); absent (false) for
+        /// bytes that came by the time the response ended.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        late: bool,
     },
     /// `--rewrite-card`: the Agent Card body the client received after URL rewriting. The
     /// agent's original bytes are in the `response_chunk` events of the same exchange.

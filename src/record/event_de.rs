@@ -66,6 +66,7 @@ enum Field {
     Resent,
     ConnectFailure,
     Bytes,
+    Late,
     Other,
 }
 
@@ -116,6 +117,7 @@ impl Field {
             b"resent" => Field::Resent,
             b"connect_failure" => Field::ConnectFailure,
             b"bytes" => Field::Bytes,
+            b"late" => Field::Late,
             _ => Field::Other,
         }
     }
@@ -275,6 +277,7 @@ struct RareSlots {
     caller: Option<String>,
     caller_by: Option<CallerBy>,
     bytes: Option<u64>,
+    late: Option<bool>,
 }
 
 /// The fast reader's error: none to word ([`fast_event`] hands a line it cannot read to
@@ -373,6 +376,7 @@ impl Slots {
                 let r = self.rare.take().map(|r| *r).unwrap_or_default();
                 EventKind::ResponseExcess {
                     bytes: need(r.bytes, "bytes")?,
+                    late: r.late.unwrap_or(false),
                 }
             }
             Kind::CardRewrite => {
@@ -506,6 +510,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::Resent => s.resent = map.next_value()?,
                         Field::ConnectFailure => s.connect_failure = map.next_value()?,
                         Field::Bytes => s.rare().bytes = Some(map.next_value()?),
+                        Field::Late => s.rare().late = Some(map.next_value()?),
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -655,6 +660,7 @@ pub(crate) fn fast_event_with(line: &[u8], ids: &mut RecentIds) -> Option<Event>
                 Field::Resent => s.resent = p.opt(Scan::string)?,
                 Field::ConnectFailure => s.connect_failure = p.opt(Scan::connect_failure)?,
                 Field::Bytes => s.rare().bytes = Some(p.u64()?),
+                Field::Late => s.rare().late = Some(p.bool()?),
                 // Skipping an unknown value would need a full JSON validator: serde's job.
                 Field::Other => return None,
             }
@@ -1367,7 +1373,14 @@ mod tests {
                 version: Some("HTTP/1.1".into()),
                 headers: Headers::from_pairs([("Link", "</style.css>; rel=preload; as=style")]),
             }),
-            base(EventKind::ResponseExcess { bytes: 6 }),
+            base(EventKind::ResponseExcess {
+                bytes: 6,
+                late: false,
+            }),
+            base(EventKind::ResponseExcess {
+                bytes: 7,
+                late: true,
+            }),
             base(EventKind::CardRewrite {
                 body: Body::new("{}"),
                 pointers: vec!["/url".into()],

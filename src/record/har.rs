@@ -8,9 +8,18 @@ known) and these extensions:
 - `_sseEvents`: the SSE events of a `text/event-stream` response, each
   `{"time": <epoch seconds>, "event"?, "id"?, "data"}` (`time` is when the chunk that ended
   the event was captured);
+- `response._interimResponses`: the interim `1xx` heads the agent sent before its answer
+  (`response_interim`: `103 Early Hints`, ...), each `{"status", "statusText",
+  "httpVersion", "headers"}` as HAR's response has them (HAR 1.2 has no field for a `1xx`
+  head; `_` fields are HAR's custom fields), in the order received (open46);
+- `response._excessBytes` and `response.comment`: bytes the agent sent past the body its
+  `Content-Length` framed (`response_excess`, not forwarded; open46). Bytes that came after
+  the exchange ended (`late`) come after its entry was written: they stay in
+  `log._a2a.events` (below), not on the entry;
 - `_resent` and `comment`: the recording proxy sent the request twice (`exchange_end.resent`,
   the first attempt's failure: the upstream closed a kept connection before any answer);
-  import reads `_resent` back when the entry has no `_a2a` events;
+  import reads `_resent` back when the entry has no `_a2a` events (and
+  `_interimResponses` / `_excessBytes` likewise; a malformed one is left out);
 - a request the active prober sent (`probe`, `interop`: it carries
   `A2A-Interop-Probe-Test`) through its in-process recording listener is shown as the agent
   got it: `request.url` is the agent URL the listener forwarded it to
@@ -82,6 +91,10 @@ struct Entry {
     sse_buf: String,
     /// `exchange_end.resent`: the proxy sent the request twice (the first attempt's failure).
     resent: Option<String>,
+    /// `response_interim` heads (status, version, headers), in order.
+    interims: Vec<(u16, Option<String>, Headers)>,
+    /// `response_excess` bytes recorded before the exchange ended.
+    excess: u64,
     /// `card_rewrite`: the card the client received instead of the agent's (its body, and
     /// how many URLs were rewritten).
     rewritten: Option<(Vec<u8>, usize)>,
@@ -281,6 +294,12 @@ impl<W: std::io::Write> HarWriter<W> {
             EventKind::CardRewrite { body, pointers } => {
                 e.rewritten = Some((body.data.to_vec(), pointers.len()));
             }
+            EventKind::ResponseInterim {
+                status,
+                version,
+                headers,
+            } => e.interims.push((*status, version.clone(), headers.clone())),
+            EventKind::ResponseExcess { bytes, .. } => e.excess = e.excess.saturating_add(*bytes),
             EventKind::ExchangeEnd { resent, .. } => {
                 e.resent.clone_from(resent);
                 ended = true;
@@ -550,6 +569,30 @@ fn entry_json(
         "headersSize": -1,
         "bodySize": if e.head_us.is_some() { e.resp_body.len() as i64 } else { -1 },
     });
+    let mut response = response;
+    if !e.interims.is_empty() {
+        response["_interimResponses"] = Value::Array(
+            e.interims
+                .iter()
+                .map(|(status, version, headers)| {
+                    json!({
+                        "status": status,
+                        "statusText": status_text(*status),
+                        "httpVersion": version.clone().unwrap_or_default(),
+                        "headers": headers_json(headers),
+                    })
+                })
+                .collect(),
+        );
+    }
+    if e.excess > 0 {
+        response["_excessBytes"] = json!(e.excess);
+        response["comment"] = json!(format!(
+            "the agent sent {} byte{} past the body its Content-Length framed (RFC 9112 §6.3); the recording proxy did not forward them and closed the connection",
+            e.excess,
+            if e.excess == 1 { "" } else { "s" }
+        ));
+    }
     a2a.insert("events".into(), Value::Array(std::mem::take(&mut e.events)));
     let mut entry = json!({
         "startedDateTime": rfc3339_plus(start, e.start_us),
@@ -1063,6 +1106,30 @@ pub fn read_with_entries(
             .and_then(|s| s.as_u64())
             .unwrap_or(0);
         if status > 0 {
+            // open46: interim heads this tool's export wrote (`_interimResponses`), when
+            // the `_a2a` events are gone; an item that is not one is left out
+            for it in resp
+                .and_then(|r| r.get("_interimResponses"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let Some(st) = it
+                    .get("status")
+                    .and_then(Value::as_u64)
+                    .filter(|s| (100..200).contains(s))
+                else {
+                    continue;
+                };
+                push(
+                    t_head,
+                    EventKind::ResponseInterim {
+                        status: st as u16,
+                        version: version(str_at(it, "/httpVersion")),
+                        headers: headers_of(it.get("headers")),
+                    },
+                );
+            }
             push(
                 t_head,
                 EventKind::ResponseHead {
@@ -1091,6 +1158,17 @@ pub fn read_with_entries(
                     },
                 );
             }
+        }
+        if let Some(bytes) = resp
+            .filter(|_| status > 0)
+            .and_then(|r| r.get("_excessBytes"))
+            .and_then(Value::as_u64)
+            .filter(|&b| b > 0)
+        {
+            push(
+                t_end.max(t_head),
+                EventKind::ResponseExcess { bytes, late: false },
+            );
         }
         let (outcome, error) = if status > 0 {
             (Outcome::Complete, None)
@@ -1336,5 +1414,161 @@ mod tests {
         let har: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(har["log"]["entries"].as_array().unwrap().len(), 1, "{out}");
         assert!(out.contains("\"attribution\""), "late event kept: {out}");
+    }
+
+    /// open46: the interim head and the bytes past the Content-Length are on the entry's
+    /// response (`_interimResponses`, `_excessBytes` and a `comment`), a late excess stays
+    /// in `log._a2a.events`; the import gives back the very events (from `_a2a`), the two
+    /// kinds from the `_` fields when `_a2a` is gone, and leaves malformed ones out. Before
+    /// open46 the export passed both kinds by and a HAR without `_a2a` lost them.
+    #[test]
+    fn interim_heads_and_excess_bytes_round_trip() {
+        let header = RecordingHeader::new(CaptureMode::Reverse);
+        let ev = |seq: u64, kind| Event {
+            seq,
+            t_us: seq * 10,
+            exchange: Some("e1".into()),
+            leg: None,
+            kind,
+        };
+        let link = Headers::from_pairs([("link", "</style.css>; rel=preload")]);
+        let evs = vec![
+            ev(
+                1,
+                EventKind::RequestHead {
+                    conn: Some(1),
+                    method: "GET".into(),
+                    url: "http://a.test/x".into(),
+                    version: Some("HTTP/1.1".into()),
+                    headers: Default::default(),
+                    upstream: None,
+                },
+            ),
+            ev(
+                2,
+                EventKind::ResponseInterim {
+                    status: 103,
+                    version: Some("HTTP/1.1".into()),
+                    headers: link.clone(),
+                },
+            ),
+            ev(
+                3,
+                EventKind::ResponseHead {
+                    status: 200,
+                    version: Some("HTTP/1.1".into()),
+                    headers: Headers::from_pairs([("content-length", "2")]),
+                    synthetic: false,
+                    reason: None,
+                },
+            ),
+            ev(
+                4,
+                EventKind::ResponseChunk {
+                    body: Body::new("{}"),
+                },
+            ),
+            ev(
+                5,
+                EventKind::ResponseExcess {
+                    bytes: 6,
+                    late: false,
+                },
+            ),
+            ev(
+                6,
+                EventKind::ExchangeEnd {
+                    outcome: Outcome::Complete,
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: 2,
+                    truncated: false,
+                    resent: None,
+                    connect_failure: None,
+                },
+            ),
+            ev(
+                7,
+                EventKind::ResponseExcess {
+                    bytes: 3,
+                    late: true,
+                },
+            ),
+        ];
+        let har = export(&header, &evs);
+        let resp = &har["log"]["entries"][0]["response"];
+        assert_eq!(resp["_interimResponses"][0]["status"], 103, "{resp}");
+        assert_eq!(resp["_interimResponses"][0]["statusText"], "Early Hints");
+        assert_eq!(
+            resp["_interimResponses"][0]["headers"][0],
+            json!({"name": "link", "value": "</style.css>; rel=preload"})
+        );
+        assert_eq!(resp["_excessBytes"], 6);
+        assert!(resp["comment"].as_str().unwrap().contains("6 bytes past"));
+        assert_eq!(har["log"]["_a2a"]["events"][0]["type"], "response_excess");
+        // this tool's HAR: the very events back
+        let (_, back) = read(&har.to_string()).unwrap();
+        let kinds = |evs: &[Event]| -> Vec<String> {
+            evs.iter()
+                .map(|e| serde_json::to_value(e).unwrap()["type"].to_string())
+                .collect()
+        };
+        assert_eq!(kinds(&back), kinds(&evs));
+        assert!(back.iter().any(|e| matches!(
+            e.kind,
+            EventKind::ResponseExcess {
+                bytes: 3,
+                late: true
+            }
+        )));
+        // `_a2a` gone (another tool re-saved the file): the `_` fields still give them
+        let mut bare = har.clone();
+        bare["log"]["entries"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("_a2a");
+        bare["log"].as_object_mut().unwrap().remove("_a2a");
+        let (_, back) = read(&bare.to_string()).unwrap();
+        let interim: Vec<_> = back
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ResponseInterim {
+                    status, headers, ..
+                } => Some((*status, headers.get("link").map(str::to_string))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            interim,
+            [(103, Some("</style.css>; rel=preload".to_string()))]
+        );
+        let order: Vec<String> = kinds(&back);
+        assert_eq!(
+            order,
+            [
+                "\"request_head\"",
+                "\"response_interim\"",
+                "\"response_head\"",
+                "\"response_chunk\"",
+                "\"response_excess\"",
+                "\"exchange_end\""
+            ]
+        );
+        // malformed fields: left out, the entry read as before
+        let mut odd = bare.clone();
+        odd["log"]["entries"][0]["response"]["_interimResponses"] =
+            json!([{"status": "103"}, {"status": 200}, 7]);
+        odd["log"]["entries"][0]["response"]["_excessBytes"] = json!("6");
+        let (_, back) = read(&odd.to_string()).unwrap();
+        assert_eq!(
+            kinds(&back),
+            [
+                "\"request_head\"",
+                "\"response_head\"",
+                "\"response_chunk\"",
+                "\"exchange_end\""
+            ]
+        );
     }
 }

@@ -499,6 +499,7 @@ mod tests {
             "credentials",
             "disconnects",
             "error_shapes",
+            "excess",
             "exchange_end",
             "followups",
             "gateway",

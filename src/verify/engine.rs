@@ -33,6 +33,7 @@ mod cards;
 mod credentials;
 mod disconnects;
 mod error_shapes;
+mod excess;
 mod exchange_end;
 mod followups;
 mod gateway;
@@ -928,6 +929,10 @@ struct Exch {
     /// `exchange_end.connect_failure`: no connection to the upstream came up for the
     /// recording proxy's own answer, and why (`refused`: nothing listened there).
     connect_failure: Option<ConnectFailure>,
+    /// `response_excess`: bytes the answerer sent past the body its `Content-Length`
+    /// framed (0: none recorded), and that event's seq (HTTP-FRAME-006, open46).
+    excess: u64,
+    excess_seq: u64,
     end_seq: u64,
     end_t: u64,
     /// The `seq` of the latest event of this exchange read so far: an exchange that never
@@ -2244,6 +2249,11 @@ pub(super) struct State {
     /// cl-counts-chars: bytes past a Content-Length counted in characters were refused as a
     /// request of their own, and the finding named no request).
     conn_last: HashMap<u64, (ExchangeId, u64)>,
+    /// The latest A2A calls and card fetches answered complete under a `Content-Length`
+    /// with no byte past it (at most [`excess::FRAMED_KEPT`], oldest first): bytes past
+    /// that length the recording proxy read after the exchange ended (`response_excess`
+    /// with `late`) are judged against them (HTTP-FRAME-006, open46).
+    framed_ends: VecDeque<excess::FramedEnd>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -2869,6 +2879,69 @@ struct UpAnswer {
     /// not ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON): only an answer passed between the
     /// two families is untranslated (0.3 HTTP+JSON and 1.0 HTTP+JSON Tasks look alike).
     kind_shaped: bool,
+    /// [`answer_text_digest`] of the `result`, and whether the agent's answer said
+    /// `Cache-Control: no-transform` ([`no_transform`]): a gateway that rewrote the words
+    /// of such an answer broke RFC 9110 §7.7 (GW-RESP-002, open46).
+    texts: u32,
+    no_transform: bool,
+}
+
+/// The response head `h` says `Cache-Control: no-transform` (RFC 9111 §5.2.2.6): no
+/// intermediary may transform its content (RFC 9110 §7.7: "A proxy MUST NOT transform the
+/// content ... of a response message that contains a no-transform cache-control
+/// response directive"). Any other answer a proxy MAY transform; gateways do (a content
+/// policy that masks words, a file part's url to their public host), so the gateway rules
+/// tell a rewrite of an answer's words only under this directive (GW-RESP-002,
+/// GW-SSE-002; open46).
+fn no_transform(h: &Headers) -> bool {
+    h.get_all("cache-control").any(|v| {
+        v.split(',')
+            .any(|d| d.trim().eq_ignore_ascii_case("no-transform"))
+    })
+}
+
+/// [`event_text_digest`] for a call's whole answer `res`: the `text` of every part of a
+/// Task's status message, artifacts and history, or of a Message (a send's `message`, 0.3
+/// HTTP+JSON `content`), in order; 0 when it carries no text.
+fn answer_text_digest(res: &Json) -> u32 {
+    let body = res
+        .get("task")
+        .or_else(|| res.get("message"))
+        .unwrap_or(res);
+    let mut holders: Vec<&Json> = Vec::new();
+    if let Some(m) = body.pointer("/status/message") {
+        holders.push(m);
+    }
+    for key in ["artifacts", "history"] {
+        if let Some(a) = body.get(key).and_then(Json::as_array) {
+            holders.extend(a.iter());
+        }
+    }
+    if body.get("parts").is_some() || body.get("content").is_some() {
+        holders.push(body);
+    }
+    let mut h: u32 = 0x811c_9dc5;
+    let mut any = false;
+    for holder in holders {
+        let parts = holder
+            .get("parts")
+            .or_else(|| holder.get("content"))
+            .and_then(Json::as_array);
+        for part in parts.into_iter().flatten() {
+            if let Some(t) = part.get("text").and_then(Json::as_str) {
+                any = true;
+                for b in t.bytes().chain(std::iter::once(0)) {
+                    h ^= u32::from(b);
+                    h = h.wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+    }
+    if any {
+        h
+    } else {
+        0
+    }
 }
 
 /// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
@@ -3436,6 +3509,7 @@ impl State {
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
             conn_last: HashMap::new(),
+            framed_ends: VecDeque::new(),
             up_cards: VecDeque::new(),
             held_bind_all: VecDeque::new(),
             client_card_seen: false,
@@ -3563,6 +3637,7 @@ impl State {
             ("conn_peers", self.conn_peers.len()),
             ("conn_order", self.conn_order.len()),
             ("conn_last", self.conn_last.len()),
+            ("framed_ends", self.framed_ends.len()),
             ("up_cards", self.up_cards.len()),
             ("held_bind_all", self.held_bind_all.len()),
             ("up_signed_cards", self.up_signed_cards.len()),
@@ -4838,6 +4913,18 @@ impl State {
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
+                }
+            }
+            EventKind::ResponseExcess { bytes, .. } => {
+                // HTTP-FRAME-006 (open46): judged at the exchange's end; bytes that came
+                // after it ended (`late`) are judged here, against what was kept of it
+                match self.open.get_mut(xid) {
+                    Some(x) => {
+                        x.last_seq = ev.seq;
+                        x.excess = x.excess.saturating_add(*bytes);
+                        x.excess_seq = ev.seq;
+                    }
+                    None => self.late_excess(xid, *bytes, ev.seq),
                 }
             }
             EventKind::ConnOpen { conn, peer, .. } => {

@@ -975,8 +975,17 @@ rule!(HTTP_MEDIA_TYPE_CLIENT_JSON, "HTTP-MEDIA-004", "client-request-not-applica
     "send every JSON-RPC request, 1.0 included, and every 0.3 HTTP+JSON body as Content-Type: application/json: application/a2a+json belongs to 1.0's HTTP+JSON routes (/message:send, ...), and @a2a-js/sdk's JSON-RPC server refuses it with -32005 ContentTypeNotSupportedError (id null), as any agent that checks the media type refuses other types with 415 Unsupported Media Type; curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json'");
 rule!(HTTP_MEDIA_TYPE_ANSWER, "HTTP-MEDIA-005", "answer-not-application-json", Error, Interop,
     ["RPC-001", "REST-003"],
-    "agent answered a JSON-RPC call (any version) or a 0.3 HTTP+JSON call with a JSON body under application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1), where those bindings answer application/json (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST)",
+    "agent answered a JSON-RPC call (any version) or a 0.3 HTTP+JSON call with a JSON body under application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1), where those bindings answer application/json (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST); or a 0.3 HTTP+JSON call with a JSON body under a media type that is not JSON (text/plain, text/html, ...) or none (0.3 §3.2.3: MUST use application/json for response bodies)",
     "answer JSON-RPC calls (1.0 included) and 0.3 HTTP+JSON calls with Content-Type: application/json; keep application/a2a+json for 1.0 HTTP+JSON answers (1.0 §11.1 SHOULD): a client that checks the media type (the JS SDK's JSON-RPC client asks Accept: application/json) refuses the answer, and one that reads it as a 1.0 HTTP+JSON body takes a JSON-RPC envelope for a result");
+// 1.0 §11.1: "Content-Type: application/a2a+json SHOULD be used for requests and
+// responses" (1.0.0: application/json), over "HTTP(S) with JSON payloads": a warning, as the
+// request side's HTTP-MEDIA-003. Both SDK clients read the body as JSON whatever its type
+// (a2a-python httpx response.json(), a2a-js fetch response.json()); a client that checks
+// the type, a browser, or a gateway that treats text/html as a page does not.
+rule!(HTTP_MEDIA_TYPE_ANSWER_REST, "HTTP-MEDIA-006", "rest-answer-not-json-media-type", Warning, Interop,
+    ["REST-001"],
+    "agent answered a 1.0 HTTP+JSON call (or one of an HTTP+JSON route of unknown version) with a JSON body under a media type that is not JSON (text/plain, text/html, application/octet-stream, ...) or with no Content-Type, where 1.0 §11.1 says application/a2a+json SHOULD be used for responses (application/json, 1.0.0's type, accepted); 0.3 HTTP+JSON answers are HTTP-MEDIA-005",
+    "answer 1.0 HTTP+JSON calls with Content-Type: application/a2a+json (or application/json): the SDK clients parse the body as JSON whatever its type, but a client that checks the media type refuses a text/plain answer, and a gateway or browser may treat text/html as a page to rewrite or render; frameworks set text/plain when a handler returns a string instead of a JSON response object");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -985,6 +994,14 @@ rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, T
     ["RPC-002", "REST-001"],
     "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
+// RFC 9112 §6.3 item 6: a Content-Length frames the body; bytes after it are no part of the
+// message, and "a client MUST NOT process, cache, or forward such extra data as a separate
+// response". An error as HTTP-FRAME-002 is: the client gets a body cut at the declared
+// length, and on a kept-alive connection its next response is corrupt.
+rule!(HTTP_BODY_PAST_LENGTH, "HTTP-FRAME-006", "response-body-past-content-length", Error, Transport,
+    ["RPC-001", "REST-001"],
+    "agent (or a gateway, on the client leg behind it) sent more bytes after a response head than its Content-Length frames (RFC 9112 §6.3): the answer a client reads stops at the declared length, and the bytes past it corrupt the next response on a kept-alive connection",
+    "send a Content-Length that counts the body's bytes as written (UTF-8 bytes, not characters; the body after compression, not before), or none and let the server frame the body: a client reads only that many bytes (a JSON answer cut short does not parse) and takes the rest for the start of its next response, which a careful client (the recording proxy too) refuses by closing the connection");
 rule!(HTTP_BODY_CODING, "HTTP-FRAME-004", "response-body-not-its-coding", Error, Transport,
     ["RPC-001", "REST-001"],
     "agent answered an A2A call or card fetch with a body that is not in the Content-Encoding its header names (gzip, deflate or br named on plain JSON, or on bytes corrupt in that coding): clients that decode the body as the header says get an error, not the answer (RFC 9110 §8.4)",
@@ -1294,7 +1311,7 @@ rule!(GW_SSE_BUFFERED, "GW-SSE-001", "sse-buffered-by-proxy", Warning, Interop,
 
 rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
     ["STREAM-005", "STREAM-003"],
-    "client leg received other stream events than the agent sent on the upstream leg",
+    "client leg received other stream events than the agent sent on the upstream leg: events lost, added, reordered or of another kind or task state, or, where the agent's answer says Cache-Control: no-transform (RFC 9110 §7.7: a proxy MUST NOT transform it), their words rewritten",
     "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
 
 // With both legs of a gateway recorded (`leg: "upstream"`), a request and its upstream copy
@@ -1331,7 +1348,7 @@ rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
 
 rule!(GW_ANSWER_ALTERED, "GW-RESP-002", "answer-altered-by-proxy", Error, Interop,
     ["RPC-002", "RPC-005"],
-    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, the task state in the agent's answer changed (a state no answer the agent gave to that call in that version names), an answer of its own (a cached task) the agent never sent, or, from a gateway that translates between protocol versions (0.3 client, 1.0 agent, or the reverse), the agent's answer handed back in the agent's version, untranslated",
+    "client leg got the agent's answer altered by the gateway: a JSON-RPC id the gateway did not restore, an event stream relabelled as another content type, the answer (a JSON body or an event stream) replaced by a page or error of the gateway's own, the task state in the agent's answer changed (a state no answer the agent gave to that call in that version names), the words of its parts rewritten although the agent's answer says Cache-Control: no-transform (RFC 9110 §7.7), an answer of its own (a cached task) the agent never sent, or, from a gateway that translates between protocol versions (0.3 client, 1.0 agent, or the reverse), the agent's answer handed back in the agent's version, untranslated",
     "a translating gateway translates the answer back into the client's version (0.x: the Task or Message itself with kind, lowercase states; 1.0: TASK_STATE_* states, a send's result wrapped as {\"task\": ...}); any other gateway passes the agent's answer through as it came: map a renumbered JSON-RPC id back to the client's id on every answer, keep Content-Type: text/event-stream (and the SSE framing) on streams and relay them event by event (a gateway that reads the agent's event stream as one JSON body answers with an error of its own), exempt A2A answers from response rules (WAF, content filters) that swap in an HTML page, and do not cache A2A answers (tasks change state between two identical GetTask calls: forward each call to the agent)");
 
 rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, Interop,
@@ -1509,11 +1526,13 @@ pub static RULES: &[Rule] = &[
     HTTP_REQUEST_REFUSED,
     HTTP_BODY_CODING,
     HTTP_CODING_UNACCEPTED,
+    HTTP_BODY_PAST_LENGTH,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
     HTTP_MEDIA_TYPE_CLIENT,
     HTTP_MEDIA_TYPE_CLIENT_JSON,
     HTTP_MEDIA_TYPE_ANSWER,
+    HTTP_MEDIA_TYPE_ANSWER_REST,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,

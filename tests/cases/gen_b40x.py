@@ -578,7 +578,7 @@ case("D29-gw-sse-cut-idle-timeout", lambda: GC() + gsse(1, SEV, [1.0, 2.0, 3.0, 
 case("D30-gw-sse-held-back-client-gave-up", lambda: GC() + gsse(1, SEV, UT4, cevs=SEV[:1], ct=[1.004], cclose="client", cend=10.0, uclose="client", uend=10.01),
      [("GW-SSE-002", E)], "the agent's WORKING and COMPLETED events reached the gateway at 2-4 s and never the client, which gave up at 10 s (timed: held back >= 1 s)")
 case("D31-gw-sse-event-altered", lambda: GC() + gsse(1, SEV, UT4, cevs=[SEV[0], SEV[1], stu("WORKING", 2, msg=amsg10("[redacted]", mid="p1", taskId="t1", contextId="c1")), SEV[3]]),
-     [("GW-SSE-002", E)], "a content filter rewrote the text of the status message in one event")
+     [], "a content filter rewrote the text of the status message in one event (revised46, open46: legal, as the same rewrite in a JSON answer is (b45-SL4): a proxy MAY transform content the agent's answer does not mark Cache-Control: no-transform, RFC 9110 §7.7; under no-transform it is GW-SSE-002, o46-G02)")
 case("D32-gw-sse-id-not-restored", lambda: GC() + gsse("c-9f", SEV, UT4, ui=41, cevs=[ev(e, 41) for e in SEV]),
      [("GW-RESP-002", E)], "the events reach the client with the gateway's upstream id 41, not its c-9f")
 case("D33-gw-sse-read-as-json", lambda: GC() + sse_as_json(),
@@ -793,7 +793,7 @@ case("R02-gw-version-query-param-dropped", lambda: GC() + gsend(url=PA + "?A2A-V
      [("VER-HDR-002", E), ("VER-HDR-005", W)], "regression for the query-parameter version (B13): the client asks for 1.0 in the query, the gateway forwards neither query nor header (VER-HDR-005 as B21: the agent serves the header-less call as 1.0)")
 case("R03-gw-sse-artifact-text-rewritten", lambda: GC() + gsse(1, [{"task": tsk("SUBMITTED", 0)}, art10(text="secret plan", last=True), stu("COMPLETED", 3)], [1.0, 2.0, 3.0],
                                                                 cevs=[{"task": tsk("SUBMITTED", 0)}, art10(text="****** plan", last=True), stu("COMPLETED", 3)]),
-     [("GW-SSE-002", E)], "regression for the event text digest (D31): a DLP filter masks words in an artifact chunk")
+     [], "regression for the event text digest (D31): a DLP filter masks words in an artifact chunk (revised46, open46: legal, as the same rewrite in a JSON answer is (b45-SL4): a proxy MAY transform content the agent's answer does not mark Cache-Control: no-transform, RFC 9110 §7.7; under no-transform it is GW-SSE-002, o46-G02)")
 
 
 write_cases(C, OUT)

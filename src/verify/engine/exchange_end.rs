@@ -18,6 +18,8 @@ impl State {
             && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path));
         if a2a_http {
             self.areas.insert("http");
+            // HTTP-FRAME-006 (open46): bytes past the answer's Content-Length
+            self.body_past_length(&x);
         }
         if x.truncated {
             // The proxy's own cause when it gave one on a complete exchange (the agent

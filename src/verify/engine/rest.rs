@@ -150,6 +150,7 @@ impl State {
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
         self.rest_malformed_send_answer(x, &c, status, json, bseq);
         self.v0_answer_in_1_0_media_type(x, &c);
+        self.rest_answer_not_json_media(x, &c, json);
         if let Some((asked, list, echoed)) = self.version_not_served_unrouted(x, &c, json) {
             let how = if status == 501 {
                 "HTTP 501 (UNIMPLEMENTED, the mapping of a method the agent does not have)"

@@ -594,6 +594,8 @@ impl State {
                 seq: bseq,
                 rpc: c.binding == Some(Binding::JsonRpc),
                 kind_shaped: kind_shaped(c),
+                texts: answer_text_digest(res),
+                no_transform: no_transform(&x.resp_headers),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
@@ -674,14 +676,26 @@ impl State {
         let (Some(agent_state), Some(got)) = (up.state.clone(), client_state.as_deref()) else {
             return false;
         };
-        if up.hash == h
-            || *agent_state == *got
-            || same_call.any(|u| u.hash == h || u.state.as_deref() == Some(got))
-        {
+        if up.hash == h {
+            return false;
+        }
+        // open46: the same state with other words is a rewrite only under the agent's
+        // `Cache-Control: no-transform` (RFC 9110 §7.7), as GW-SSE-002 judges stream events
+        let (up_texts, up_no_transform) = (up.texts, up.no_transform);
+        let words = *agent_state == *got;
+        let texts = answer_text_digest(res);
+        if words && !(up_no_transform && up_texts != texts) {
+            return false;
+        }
+        if same_call.any(|u| u.hash == h || (!words && u.state.as_deref() == Some(got))) {
             return false;
         }
         let (up_xid, up_seq, up_rpc) = (up.xid.clone(), up.seq, up.rpc);
-        let what = format!("the agent answered task state {agent_state}, the client got {got}");
+        let what = if words {
+            "the words of its message or artifact parts differ from the agent's, although the agent's answer says Cache-Control: no-transform, which forbids a proxy to transform its content (RFC 9110 §7.7)".to_string()
+        } else {
+            format!("the agent answered task state {agent_state}, the client got {got}")
+        };
         let name = c.op_term(op.name()).to_string();
         let of = if matches!(op, Op::SendMessage) {
             "message"
@@ -757,6 +771,8 @@ impl State {
                 seq,
                 rpc: false,
                 kind_shaped: kind_shaped(&c),
+                texts: 0,
+                no_transform: false,
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();

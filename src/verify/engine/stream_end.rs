@@ -1665,6 +1665,13 @@ impl State {
                 path: x.path.clone(),
                 req_body: x.req_body.clone(),
                 resp_seq: x.resp_seq,
+                // GW-SSE-002 reads the agent's Cache-Control: no-transform (open46); kept
+                // only when it is there
+                resp_headers: if no_transform(&x.resp_headers) {
+                    x.resp_headers.clone()
+                } else {
+                    Headers::default()
+                },
                 outcome: x.outcome,
                 end_seq: x.end_seq,
                 req_t: x.req_t,
@@ -1793,7 +1800,12 @@ impl State {
         }
         if cs.sigs == us.sigs {
             // The same events, but one's words rewritten on the way (a content filter, a
-            // redaction: breaker40 D31).
+            // redaction: breaker40 D31): a proxy MAY transform content unless the answer
+            // says `Cache-Control: no-transform` (RFC 9110 §7.7), so only then is it the
+            // gateway's fault, as GW-RESP-002 judges a JSON answer's words (open46).
+            if !no_transform(&up.resp_headers) {
+                return None;
+            }
             let k = cs
                 .text_digests
                 .iter()
@@ -1805,7 +1817,7 @@ impl State {
             self.find(
                 &r::GW_SSE_LOST,
                 format!(
-                    "stream event {} ({what}) reached the client with other text than the agent sent: the gateway rewrote the event's words (status message or artifact text)",
+                    "stream event {} ({what}) reached the client with other text than the agent sent: the gateway rewrote the event's words (status message or artifact text) although the agent's answer says Cache-Control: no-transform, which forbids a proxy to transform its content (RFC 9110 §7.7)",
                     k + 1
                 ),
                 vec![

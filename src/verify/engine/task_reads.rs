@@ -241,6 +241,60 @@ impl State {
         );
     }
 
+    /// HTTP-MEDIA-006 (REST-001, 1.0 §11.1 SHOULD) and HTTP-MEDIA-005 (REST-003, 0.3 §3.2.3
+    /// MUST; open46): the agent answered an HTTP+JSON call (not a stream) with a body that
+    /// parses as JSON (`json`) under a media type that is not JSON (`text/plain`,
+    /// `text/html`, ...) or with no `Content-Type`. 1.0 says `application/a2a+json` SHOULD
+    /// be used for responses (1.0.0: `application/json`), so a warning, as the request
+    /// side's HTTP-MEDIA-003; a route of unknown version is judged as 1.0's. 0.3 says its
+    /// HTTP+JSON response bodies MUST be `application/json`, the error HTTP-MEDIA-005 gives
+    /// `application/a2a+json` there. A JSON type under another name (`text/json`,
+    /// `application/problem+json`) is not judged here. JSON-RPC answers under a non-JSON
+    /// type are RPC-ENVELOPE-001's (RPC-001).
+    pub(super) fn rest_answer_not_json_media(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        if x.synthetic
+            || c.webhook
+            || x.sse.is_some()
+            || json.is_none()
+            || c.binding != Some(Binding::Rest)
+        {
+            return;
+        }
+        let media = x.resp_media();
+        if media.as_deref().is_some_and(media_names_json) {
+            return;
+        }
+        let shown = match media.as_deref().filter(|m| !m.is_empty()) {
+            Some(m) => format!("under Content-Type {m}"),
+            None => "with no Content-Type".to_string(),
+        };
+        let status = x.status.unwrap_or(0);
+        let (rule, why, send) = if c.dialect.is_some_and(Dialect::is_0x) {
+            self.areas.insert("version");
+            (
+                &r::HTTP_MEDIA_TYPE_ANSWER,
+                "0.3 HTTP+JSON response bodies MUST be application/json (0.3 §3.2.3, REST-003)",
+                "application/json",
+            )
+        } else {
+            (
+                &r::HTTP_MEDIA_TYPE_ANSWER_REST,
+                "1.0 HTTP+JSON responses SHOULD be application/a2a+json (1.0 §11.1; application/json, 1.0.0's type, is accepted)",
+                "application/a2a+json",
+            )
+        };
+        self.areas.insert("rest");
+        self.find(
+            rule,
+            format!(
+                "agent answered the HTTP+JSON call {} (HTTP {status}) with a JSON body {shown}: {why}; the SDK clients parse it as JSON anyway, a client that checks the media type refuses it; answer with Content-Type: {send}",
+                call_at(x)
+            ),
+            vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: an HTTP+JSON route
     /// requested with an HTTP method the route is not defined with ([`a2a::rest_verbs`]),
     /// e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. `served`: the agent executed
