@@ -2920,28 +2920,7 @@ fn answer_text_digest(res: &Json) -> u32 {
     if body.get("parts").is_some() || body.get("content").is_some() {
         holders.push(body);
     }
-    let mut h: u32 = 0x811c_9dc5;
-    let mut any = false;
-    for holder in holders {
-        let parts = holder
-            .get("parts")
-            .or_else(|| holder.get("content"))
-            .and_then(Json::as_array);
-        for part in parts.into_iter().flatten() {
-            if let Some(t) = part.get("text").and_then(Json::as_str) {
-                any = true;
-                for b in t.bytes().chain(std::iter::once(0)) {
-                    h ^= u32::from(b);
-                    h = h.wrapping_mul(0x0100_0193);
-                }
-            }
-        }
-    }
-    if any {
-        h
-    } else {
-        0
-    }
+    parts_text_digest(holders)
 }
 
 /// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
@@ -7966,13 +7945,23 @@ fn subject_words(s: &Subject) -> String {
 /// translating gateway), other when an intermediary rewrote them (GW-SSE-002, breaker40
 /// D31). 0 when the event carries no text.
 fn event_text_digest(inner: &Obj) -> u32 {
+    parts_text_digest(
+        [
+            inner.get("status").and_then(|s| s.get("message")),
+            inner.get("artifact"),
+        ]
+        .into_iter()
+        .flatten(),
+    )
+}
+
+/// FNV-1a (32 bit) of the `text` of every part of each of `holders` (a Message, an
+/// Artifact: its `parts`, 0.3 HTTP+JSON `content`), in order, each followed by a 0 byte;
+/// 0 when none carries text. [`event_text_digest`] and [`answer_text_digest`].
+fn parts_text_digest<'j, 'a: 'j>(holders: impl IntoIterator<Item = &'j Json<'a>>) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     let mut any = false;
-    let holders = [
-        inner.get("status").and_then(|s| s.get("message")),
-        inner.get("artifact"),
-    ];
-    for holder in holders.into_iter().flatten() {
+    for holder in holders {
         let parts = holder
             .get("parts")
             .or_else(|| holder.get("content"))
