@@ -379,7 +379,18 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             // `verify probe.json`): said as such, with the file it was made from when the
             // report names one (newcomer29 N2).
             None if own_report(&head).is_some() => {
-                let r = own_report(&head).unwrap_or_default();
+                let mut r = own_report(&head).unwrap_or_default();
+                // The file it was made from may stand past the first read (a SARIF report
+                // lists every rule before its artifact: 264 KB with 251 rules, session 46):
+                // read on, up to 64 MiB, on this error path only.
+                if r.made_from.is_none() && !r.not_kept && head.len() >= 256 * 1024 {
+                    let mut all = Vec::new();
+                    if (&mut reader).take(64 << 20).read_to_end(&mut all).is_ok() {
+                        if let Some(whole) = own_report(&all) {
+                            r = whole;
+                        }
+                    }
+                }
                 let from = match (&r.made_from, r.not_kept) {
                     (Some(p), _) => format!(", made from `{p}`"),
                     (None, true) => ", of a run whose traffic was not kept (no --record)".into(),
