@@ -46,7 +46,8 @@ fn the_round_has_its_cases_and_its_controls_stay_silent() {
     let all = names("");
     let legal = names("-legal-");
     assert!(all.len() >= 281, "{} b33x cases", all.len());
-    assert!(legal.len() >= 147, "{} b33x legal controls", legal.len());
+    // 147 until session 46: breaker46 made G02 (a gateway's %3A for the verb's ':') a fault
+    assert!(legal.len() >= 146, "{} b33x legal controls", legal.len());
     for n in &legal {
         let loud = common::variant_errors_and_warnings(n);
         assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
