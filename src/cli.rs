@@ -565,8 +565,10 @@ pub struct InteropArgs {
     /// (repeatable; SSRF guard)
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
-    /// Do not print progress (each test as it starts, per direction; requests still
-    /// waiting) on stderr
+    /// Quiet: no progress on stderr (each test as it starts, per direction; requests still
+    /// waiting); with -o FILE reports, whatever --format, stdout has only the failed tests
+    /// and each direction's count line with its level, not every test and finding (the
+    /// reports keep them)
     #[arg(long, short)]
     pub quiet: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing

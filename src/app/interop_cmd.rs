@@ -256,7 +256,16 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     }
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        crate::out!("{}", text_report(&run));
+        // `-q` with `-o` reports to files: the failed tests and the count lines (session
+        // 46, as `probe -q -o`); without `-o` the text on stdout is the run's one report
+        crate::out!(
+            "{}",
+            if a.quiet && !pairs.is_empty() {
+                quiet_text_report(&run)
+            } else {
+                text_report(&run)
+            }
+        );
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
@@ -935,15 +944,35 @@ fn finding_line(f: &report::ReportFinding, d: &Direction) -> String {
 /// Per direction: a heading, one line per result, the leg's findings and its level; then
 /// the overall level.
 pub fn text_report(run: &InteropRun) -> String {
+    text_report_as(run, false)
+}
+
+/// [`text_report`] as `interop -q -o FILE` prints it on stdout, as `probe -q -o FILE` does
+/// (session 46): per direction only the failed tests and the count line with its level,
+/// the separation test only when it failed, and the overall level; no finding line (the
+/// `-o` reports keep every test and finding). Without `-o` the whole text report is the
+/// run's one report, `-q` or not.
+pub fn quiet_text_report(run: &InteropRun) -> String {
+    text_report_as(run, true)
+}
+
+fn text_report_as(run: &InteropRun, quiet: bool) -> String {
     let mut s = String::new();
     for d in &run.directions {
-        s.push_str(&format!(
-            "interop [{}] agent {} ({})\n",
-            d.name,
-            called_agent(d),
-            crate::app::probe_cmd::dialects_shown(&d.report.dialects)
-        ));
-        for x in &d.report.results {
+        if !quiet {
+            s.push_str(&format!(
+                "interop [{}] agent {} ({})\n",
+                d.name,
+                called_agent(d),
+                crate::app::probe_cmd::dialects_shown(&d.report.dialects)
+            ));
+        }
+        for x in d
+            .report
+            .results
+            .iter()
+            .filter(|x| !quiet || x.status == Status::Fail)
+        {
             s.push_str(&format!(
                 "{:<4}  {}: {} ({} ms)\n",
                 x.status.as_str(),
@@ -955,7 +984,7 @@ pub fn text_report(run: &InteropRun) -> String {
         // the direction's leg and the called agent's webhook leg, repeats grouped as the
         // reports group them (`report::group_findings`)
         let findings = report::group_findings(&run.findings_for(d.name));
-        for f in &findings {
+        for f in findings.iter().filter(|_| !quiet) {
             s.push_str(&finding_line(f, d));
             s.push('\n');
         }
@@ -985,16 +1014,18 @@ pub fn text_report(run: &InteropRun) -> String {
         .filter(|f| f.leg.is_none())
         .cloned()
         .collect();
-    for f in &report::group_findings(&unlegged) {
+    for f in report::group_findings(&unlegged).iter().filter(|_| !quiet) {
         s.push_str(&report::text::one_line(f, None));
         s.push('\n');
     }
-    s.push_str(&format!(
-        "{:<4}  {}: {}\n",
-        run.separation.status.as_str(),
-        run.separation.test,
-        crate::report::show_controls_line(&run.separation.message)
-    ));
+    if !quiet || run.separation.status == Status::Fail {
+        s.push_str(&format!(
+            "{:<4}  {}: {}\n",
+            run.separation.status.as_str(),
+            run.separation.test,
+            crate::report::show_controls_line(&run.separation.message)
+        ));
+    }
     s.push_str(&format!(
         "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",
         run.overall.as_str(),
