@@ -238,20 +238,14 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     if a.output.baseline.baseline.is_some() || a.output.baseline.write_baseline.is_some() {
         let mut input = report_input(&run)
             .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
-        if let Err(line) = super::apply_baseline(
-            &a.output.baseline,
-            loaded_baseline,
-            &mut input,
-            "a2a-interop",
-        ) {
-            remove_temp(&run);
-            crate::errln!("a2a-interop: {line}");
-            return Ok(ExitCode::from(2));
-        }
-        counted = input.counted_findings().into_iter().cloned().collect();
-        if let Some(b) = &Report::build(&input).baseline {
-            crate::errln!("a2a-interop: {}", b.line());
-        }
+        counted = match super::judge_driven_run(&a.output.baseline, loaded_baseline, &mut input) {
+            Ok(c) => c,
+            Err(line) => {
+                remove_temp(&run);
+                crate::errln!("a2a-interop: {line}");
+                return Ok(ExitCode::from(2));
+            }
+        };
         judged_input = Some(input);
     }
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");

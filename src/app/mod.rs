@@ -283,6 +283,26 @@ pub fn apply_baseline(
     Ok(())
 }
 
+/// A driven run's (`probe`, `interop`) report input judged against its baseline flags
+/// ([`apply_baseline`], prefix `a2a-interop`): the findings that still count for
+/// `--fail-on` (those not known in the baseline), and the `a2a-interop: N known, M new ...`
+/// line said on stderr.
+///
+/// Errors: as [`apply_baseline`] (the one line, exit 2; the caller removes its temporary
+/// recording first).
+pub fn judge_driven_run(
+    b: &crate::cli::BaselineArgs,
+    loaded: Option<std::sync::Arc<crate::report::baseline::Baseline>>,
+    input: &mut crate::report::ReportInput,
+) -> Result<Vec<crate::verify::Finding>, String> {
+    apply_baseline(b, loaded, input, "a2a-interop")?;
+    let counted = input.counted_findings().into_iter().cloned().collect();
+    if let Some(line) = &crate::report::Report::build(input).baseline {
+        crate::errln!("a2a-interop: {}", line.line());
+    }
+    Ok(counted)
+}
+
 #[cfg(test)]
 mod tests {
     use super::sh_word;
