@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// GW-SSE-001 with both legs recorded (STREAM-005, RPC-005): the least spread, in
+/// microseconds, of the agent's events on the upstream leg for a stream the client got in
+/// one burst to count as held back (0.5 s). The SDK agents' `slow` skill spreads its
+/// events over 0.75 to 1.0 s; at 1 s a gateway that buffered the whole stream went
+/// unreported more often than not (newcomer47 N4). The burst's own conditions (the client's
+/// spread under a tenth of the agent's, its first event late by half the agent's spread)
+/// keep a gateway that passes events on as they come clear of it.
+const BURST_MIN_SPREAD_US: u64 = 500_000;
+
 impl State {
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
@@ -1556,7 +1565,9 @@ impl State {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
-                if u_spread >= 1_000_000 && c_spread * 10 < u_spread && first_delay * 2 >= u_spread
+                if u_spread >= BURST_MIN_SPREAD_US
+                    && c_spread * 10 < u_spread
+                    && first_delay * 2 >= u_spread
                 {
                     let cs = client
                         .sse

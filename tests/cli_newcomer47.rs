@@ -1,0 +1,209 @@
+//! newcomer47: an on-call engineer's first night with the tool (README, then `--help`,
+//! docs/usage.md and tests/peers/README.md): `proxy` in front of the SDK agents for a 0.3
+//! client, a gateway between two legs of one recording, `probe` as a CI gate, `repro`,
+//! `export`, then bad input, closed pipes and signals. Real processes, real loopback
+//! sockets, real files.
+//!
+//! - N4: the README's "the gateway breaks streaming" night: `tests/peers/misgateway45.py
+//!   --mode sse-buffered` between the two legs (`proxy --listener upstream@...`) in front of
+//!   the Python SDK agent, whose `slow` stream spreads its events over 0.75 to 1.0 s. The
+//!   client got every event at once, 1 s late, with a Content-Length; the report said 0
+//!   errors, 0 warnings: GW-SSE-001 needed the agent's events spread over 1 s or more.
+//! - N9: `repro` of a HAR file cut short hinted "check the path" (`verify` says the file is
+//!   not valid HAR 1.2 JSON at that place, cut short).
+//! - N10: an `http://` upstream that speaks TLS, whose request went twice, got a live line
+//!   whose hint ran into the resend note: `...; hint: use https://... or https:// in
+//!   --route) (the request was sent twice: ...`, a stray `)`.
+//! - N12: `verify A B | head -1`: exit 2, "cannot write text report to -: Broken pipe (os
+//!   error 32); hint: check the -o path is a writable file", though no `-o` was given; one
+//!   file piped so ends by its findings (exit 1), with no word.
+//! - N14: `proxy --listen ADDR --listener upstream@ADDR=URL` (the same port twice, a gateway
+//!   set up in a hurry): "cannot listen on ADDR (--listener): address already in use; hint:
+//!   stop the other process", the other process being this one.
+
+#[path = "peers/harness.rs"]
+mod harness;
+#[path = "common/tls_agent.rs"]
+mod tls_agent;
+
+use std::io::{BufRead, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// An A2A 1.0 agent on a loopback port whose every answer is a stream of five events
+/// `gap` apart (a task, three working updates, completed), as the SDK agents' `slow` skill
+/// streams: `gap` 200 ms spreads them over 0.8 s. Its address.
+fn stream_agent(gap: Duration) -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for c in l.incoming() {
+            let Ok(mut c) = c else { return };
+            std::thread::spawn(move || {
+                // the head, then the body its Content-Length names
+                let mut buf = Vec::new();
+                let mut b = [0u8; 4096];
+                let need = loop {
+                    let Ok(n) = c.read(&mut b) else { return };
+                    if n == 0 {
+                        return;
+                    }
+                    buf.extend_from_slice(&b[..n]);
+                    if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+                        let len: usize = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse().ok())
+                            .unwrap_or(0);
+                        break end + 4 + len;
+                    }
+                };
+                while buf.len() < need {
+                    let Ok(n) = c.read(&mut b) else { return };
+                    if n == 0 {
+                        break;
+                    }
+                    buf.extend_from_slice(&b[..n]);
+                }
+                let task = r#"{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}"#;
+                let upd = |state: &str| {
+                    format!(
+                        r#"{{"statusUpdate":{{"taskId":"t1","contextId":"c1","status":{{"state":"{state}"}}}}}}"#
+                    )
+                };
+                let events = [
+                    task.to_string(),
+                    upd("TASK_STATE_WORKING"),
+                    upd("TASK_STATE_WORKING"),
+                    upd("TASK_STATE_WORKING"),
+                    upd("TASK_STATE_COMPLETED"),
+                ];
+                let _ = c.write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+                );
+                for (i, e) in events.iter().enumerate() {
+                    if i > 0 {
+                        std::thread::sleep(gap);
+                    }
+                    let _ = c.write_all(
+                        format!("data: {{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{e}}}\n\n")
+                            .as_bytes(),
+                    );
+                    let _ = c.flush();
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// N4: a gateway that reads the whole stream before it passes it on (misgateway45
+/// `sse-buffered`), between the two legs of one recording, in front of an agent that
+/// streams five events 200 ms apart (0.8 s, the SDK agents' `slow` skill's spread): the
+/// client gets them all in one burst 0.8 s late, and the live GW-SSE-001 line says the
+/// gateway held the stream back (it said nothing: the rule wanted 1 s of spread).
+#[test]
+fn a_gateway_that_buffers_a_stream_under_a_second_long_is_told() {
+    if !harness::peers_available(
+        "a_gateway_that_buffers_a_stream_under_a_second_long_is_told",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent = stream_agent(Duration::from_millis(200));
+    let d = tempfile::tempdir().unwrap();
+    let (p1, p2) = (harness::free_port(), harness::free_port());
+    let mut gw = Command::new(harness::peers_dir().join(".venv/bin/python"))
+        .arg(harness::peers_dir().join("misgateway45.py"))
+        .args(["--mode", "sse-buffered", "--upstream"])
+        .arg(format!("http://127.0.0.1:{p2}"))
+        .arg("--public")
+        .arg(format!("http://127.0.0.1:{p1}"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let gport = {
+        let mut l = String::new();
+        std::io::BufReader::new(gw.stdout.take().unwrap())
+            .read_line(&mut l)
+            .unwrap();
+        l.trim().to_string()
+    };
+    let rec = d.path().join("gw.jsonl");
+    let mut proxy = Command::new(BIN)
+        .args(["proxy", "--listen", &format!("127.0.0.1:{p1}")])
+        .args(["--upstream", &format!("http://127.0.0.1:{gport}")])
+        .args([
+            "--listener",
+            &format!("upstream@127.0.0.1:{p2}=http://{agent}"),
+        ])
+        .arg("--record")
+        .arg(&rec)
+        .env("NO_COLOR", "1")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(proxy.stderr.take().unwrap());
+    let mut seen = Vec::new();
+    loop {
+        let mut l = String::new();
+        assert!(stderr.read_line(&mut l).unwrap() > 0, "banner: {seen:?}");
+        if l.contains("listening on http://") {
+            break;
+        }
+        seen.push(l);
+    }
+    let body = r#"{"jsonrpc":"2.0","id":2,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m2","parts":[{"text":"slow streamed"}]}}}"#;
+    let mut c = TcpStream::connect(("127.0.0.1", p1)).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        c,
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1:{p1}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut resp = String::new();
+    c.read_to_string(&mut resp).unwrap();
+    // the gateway's burst: the whole stream with a Content-Length, not chunked
+    assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
+    assert!(
+        resp.to_ascii_lowercase().contains("content-length:"),
+        "{resp}"
+    );
+    assert!(resp.contains("TASK_STATE_COMPLETED"), "{resp}");
+    let _ = Command::new("kill")
+        .args(["-TERM", &proxy.id().to_string()])
+        .status();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    proxy.wait().unwrap();
+    let _ = gw.kill();
+    let _ = gw.wait();
+    let line = rest
+        .lines()
+        .find(|l| l.starts_with("warning[GW-SSE-001]"))
+        .unwrap_or_else(|| panic!("no GW-SSE-001 line: {rest}"));
+    assert!(
+        line.contains("[legs upstream, client]: gateway held the stream back and passed it on in one burst: 5 events the agent sent over 0.8 s on the upstream leg"),
+        "{line}"
+    );
+    // and the recording, judged offline, says the same
+    let out = Command::new(BIN)
+        .arg("verify")
+        .arg(&rec)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let so = text(&out.stdout);
+    assert!(so.contains("warning[GW-SSE-001]"), "{so}");
+}
+
