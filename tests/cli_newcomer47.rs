@@ -207,3 +207,36 @@ fn a_gateway_that_buffers_a_stream_under_a_second_long_is_told() {
     assert!(so.contains("warning[GW-SSE-001]"), "{so}");
 }
 
+/// N12: `verify` of several files into a pipe its reader has closed (`| head -1`) ends as
+/// one file does: by its findings (exit 1: both captures hold an error), with no word of
+/// a broken pipe or of an `-o` path no one gave (it said exit 2, "cannot write text report
+/// to -: Broken pipe (os error 32); hint: check the -o path is a writable file").
+#[test]
+fn verify_of_several_files_into_a_closed_pipe_ends_by_its_findings() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let files = [
+        format!("{root}/tests/captures/js-to-python-rest-v0.3.jsonl"),
+        format!("{root}/tests/captures/js-to-python-jsonrpc-v0.3.jsonl"),
+    ];
+    let run = |files: &[String]| {
+        let mut child = Command::new(BIN)
+            .arg("verify")
+            .args(files)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // the reader goes away before the first line is written
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), text(&out.stderr))
+    };
+    let (one, one_err) = run(&files[..1]);
+    assert_eq!(one, Some(1), "{one_err}");
+    let (two, err) = run(&files);
+    assert_eq!(two, Some(1), "{err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+    assert!(!err.contains("-o path"), "{err}");
+}
+
