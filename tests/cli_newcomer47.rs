@@ -240,3 +240,58 @@ fn verify_of_several_files_into_a_closed_pipe_ends_by_its_findings() {
     assert!(!err.contains("-o path"), "{err}");
 }
 
+/// N14: a `--listener` on the `--listen` address (or on another `--listener`'s) is refused
+/// before any bind, naming the flag that holds the port, not "address already in use;
+/// hint: stop the other process" (the other process was this proxy).
+#[test]
+fn a_listener_on_the_listen_port_is_named_as_that() {
+    let d = tempfile::tempdir().unwrap();
+    let port = harness::free_port();
+    let out = Command::new(BIN)
+        .args(["proxy", "--listen", &format!("127.0.0.1:{port}")])
+        .args(["--upstream", "http://127.0.0.1:9"])
+        .args([
+            "--listener",
+            &format!("upstream@127.0.0.1:{port}=http://127.0.0.1:9"),
+        ])
+        .arg("--record")
+        .arg(d.path().join("r.jsonl"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "127.0.0.1:{port} is where --listen listens already"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("each leg needs a port of its own"), "{err}");
+    assert!(!err.contains("stop the other process"), "{err}");
+    assert!(!d.path().join("r.jsonl").exists());
+    // two --listener on one port: the second names the first
+    let other = harness::free_port();
+    let out = Command::new(BIN)
+        .args(["proxy", "--listen", &format!("127.0.0.1:{port}")])
+        .args(["--upstream", "http://127.0.0.1:9"])
+        .args([
+            "--listener",
+            &format!("a@127.0.0.1:{other}=http://127.0.0.1:9"),
+            "--listener",
+            &format!("b@127.0.0.1:{other}=http://127.0.0.1:9"),
+        ])
+        .arg("--no-record")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "127.0.0.1:{other} is where --listener a@... listens already"
+        )),
+        "{err}"
+    );
+}
+
