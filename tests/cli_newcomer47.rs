@@ -295,3 +295,29 @@ fn a_listener_on_the_listen_port_is_named_as_that() {
     );
 }
 
+/// N9: `repro` of a HAR file cut short says what `verify` says of it (not valid HAR 1.2
+/// JSON at that place, cut short), not "check the path".
+#[test]
+fn repro_of_a_har_cut_short_says_so() {
+    let d = tempfile::tempdir().unwrap();
+    let har = d.path().join("cut.har");
+    std::fs::write(
+        &har,
+        r#"{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[{"startedDateTime":"2026-12-06T11:00:00Z","request":{"method":"GET","url":"http://a/.well-k"#,
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["repro"])
+        .arg(&har)
+        .args(["--finding", "CARD-CACHE-001", "-o"])
+        .arg(d.path().join("min.jsonl"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot read HAR"), "{err}");
+    assert!(err.contains("a file cut short cannot be read"), "{err}");
+    assert!(!err.contains("check the path"), "{err}");
+}
+

@@ -1618,6 +1618,13 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Err(e) => {
             let hint = crate::app::verify_cmd::report_given_hint(&e)
                 .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
+                // a HAR or transcript that opened but does not parse is no path to check:
+                // said as `verify` says it (newcomer47 N9: a HAR cut short hinted "check
+                // the path")
+                .or_else(|| {
+                    (e.starts_with("cannot read HAR") || e.starts_with("cannot read transcript"))
+                        .then(|| crate::app::verify_cmd::hint_for(&e))
+                })
                 .unwrap_or_else(|| "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)".to_string());
             return Ok(fail(e, &hint));
         }
