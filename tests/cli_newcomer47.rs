@@ -321,3 +321,108 @@ fn repro_of_a_har_cut_short_says_so() {
     assert!(!err.contains("check the path"), "{err}");
 }
 
+/// A TLS server on a loopback port that closes a connection whose first byte is no TLS
+/// handshake record without a word (OpenSSL's way, Python's `ssl` server's: no alert), and
+/// completes the handshake of any other. Its address.
+fn silent_tls_server(dir: &std::path::Path) -> SocketAddr {
+    let acceptor = tls_agent::self_signed_acceptor(&["127.0.0.1"], &[], &dir.join("agent.pem"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(l.local_addr().unwrap()).unwrap();
+            while let Ok((s, _)) = l.accept().await {
+                let acceptor = acceptor.clone();
+                tokio::spawn(async move {
+                    let mut first = [0u8; 1];
+                    if matches!(s.peek(&mut first).await, Ok(1)) && first[0] == 22 {
+                        let _ = acceptor.accept(s).await;
+                    }
+                });
+            }
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// N10: the live line of a card fetch through an `http://` upstream that speaks TLS (and
+/// closes plain connections without a word), which the proxy sent twice (its first
+/// connection closed unanswered), keeps its hint last and whole: `; hint: use
+/// https://HOST:PORT as the upstream: ... or https:// in --route`, with the resend note
+/// before it, not a `)` and the note after it.
+#[test]
+fn the_tls_port_hint_is_the_end_of_its_line() {
+    let d = tempfile::tempdir().unwrap();
+    let agent = silent_tls_server(d.path());
+    let mut proxy = Command::new(BIN)
+        .args(["proxy", "--listen", "127.0.0.1:0"])
+        .args(["--upstream", &format!("http://{agent}")])
+        .arg("--no-record")
+        .current_dir(d.path())
+        .env("NO_COLOR", "1")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(proxy.stderr.take().unwrap());
+    let mut seen = Vec::new();
+    let addr = loop {
+        let mut l = String::new();
+        assert!(stderr.read_line(&mut l).unwrap() > 0, "no banner: {seen:?}");
+        if let Some(a) = l
+            .trim()
+            .strip_prefix("a2a-interop proxy listening on http://")
+        {
+            break a.to_string();
+        }
+        seen.push(l);
+    };
+    // the start-up check's warning comes before the first request
+    loop {
+        let mut l = String::new();
+        assert!(
+            stderr.read_line(&mut l).unwrap() > 0,
+            "no warning: {seen:?}"
+        );
+        if l.contains("speaks TLS") {
+            break;
+        }
+        seen.push(l);
+    }
+    let mut c = TcpStream::connect(&addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        c,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut resp = String::new();
+    c.read_to_string(&mut resp).unwrap();
+    assert!(resp.starts_with("HTTP/1.1 502"), "{resp}");
+    let _ = Command::new("kill")
+        .args(["-TERM", &proxy.id().to_string()])
+        .status();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    proxy.wait().unwrap();
+    let line = rest
+        .lines()
+        .find(|l| l.starts_with("upstream-error e1:"))
+        .unwrap_or_else(|| panic!("no upstream-error line: {rest}"));
+    let (cause, hint) = line
+        .split_once("; hint: ")
+        .unwrap_or_else(|| panic!("no hint: {line}"));
+    assert!(
+        hint.starts_with(&format!("use https://{agent} as the upstream")),
+        "{line}"
+    );
+    assert!(hint.ends_with("or https:// in --route"), "{line}");
+    // the resend, when it happened, is said in the cause, whole
+    if line.contains("sent twice") {
+        assert!(cause.contains("(the request was sent twice: "), "{line}");
+        assert!(cause.ends_with("RFC 9112 §9.3.1.1)"), "{line}");
+    }
+}
