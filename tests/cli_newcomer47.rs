@@ -17,12 +17,17 @@
 //! - N12: `verify A B | head -1`: exit 2, "cannot write text report to -: Broken pipe (os
 //!   error 32); hint: check the -o path is a writable file", though no `-o` was given; one
 //!   file piped so ends by its findings (exit 1), with no word.
+//! - N15: `probe` and `interop` of an agent that serves 0.3 skipped two tests "(trap 6)" and
+//!   "(digest §1: none in JSON-RPC ...)": the project's own notes on the spec, which no
+//!   user has.
 //! - N14: `proxy --listen ADDR --listener upstream@ADDR=URL` (the same port twice, a gateway
 //!   set up in a hurry): "cannot listen on ADDR (--listener): address already in use; hint:
 //!   stop the other process", the other process being this one.
 
 #[path = "peers/harness.rs"]
 mod harness;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 #[path = "common/tls_agent.rs"]
 mod tls_agent;
 
@@ -424,5 +429,37 @@ fn the_tls_port_hint_is_the_end_of_its_line() {
     if line.contains("sent twice") {
         assert!(cause.contains("(the request was sent twice: "), "{line}");
         assert!(cause.ends_with("RFC 9112 §9.3.1.1)"), "{line}");
+    }
+}
+
+/// N15: the skip reasons of `probe` on an agent that serves 0.3 (the reference agent) say
+/// what 0.3 lacks in the spec's words, not in the project's notes ("trap 6", "digest §1").
+#[test]
+fn probe_skip_reasons_cite_no_private_notes() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let out = Command::new(BIN)
+        .args(["probe", &url])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let so = text(&out.stdout);
+    let line = so
+        .lines()
+        .find(|l| l.starts_with("skip  errors.subscribe-terminal [0.3]"))
+        .unwrap_or_else(|| panic!("no 0.3 subscribe-terminal skip: {so}"));
+    assert!(
+        line.contains("0.3 names no error for a resubscribe to a finished task"),
+        "{line}"
+    );
+    let line = so
+        .lines()
+        .find(|l| l.starts_with("skip  lifecycle.list-tasks [0.3]"))
+        .unwrap_or_else(|| panic!("no 0.3 list-tasks skip: {so}"));
+    assert!(
+        line.contains("0.3 has no ListTasks method (none among its JSON-RPC methods"),
+        "{line}"
+    );
+    for l in so.lines() {
+        assert!(!l.contains("trap ") && !l.contains("digest §"), "{l}");
     }
 }

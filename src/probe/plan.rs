@@ -1788,7 +1788,7 @@ impl<'a> Runner<'a> {
         // 0.3 returns the task, trap 6)
         let started = self.begin("errors.subscribe-terminal", d);
         if tg.dialect != Dialect::V1_0 {
-            let why = "0.3 resubscribe to a finished task may return the task (trap 6)";
+            let why = "0.3 names no error for a resubscribe to a finished task (its gRPC spec returns the task and closes the stream; 1.0 answers UnsupportedOperationError, TASK-004)";
             self.skip("errors.subscribe-terminal", d, eh, why);
             return;
         }

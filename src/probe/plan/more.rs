@@ -183,7 +183,7 @@ impl Runner<'_> {
                 TEST,
                 d,
                 lc,
-                "0.3 has no ListTasks method (digest §1: none in JSON-RPC; GET /v1/tasks is in the prose only)",
+                "0.3 has no ListTasks method (none among its JSON-RPC methods; GET /v1/tasks is in the prose only)",
             );
             return;
         }
