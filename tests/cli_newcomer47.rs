@@ -20,6 +20,8 @@
 //! - N15: `probe` and `interop` of an agent that serves 0.3 skipped two tests "(trap 6)" and
 //!   "(digest §1: none in JSON-RPC ...)": the project's own notes on the spec, which no
 //!   user has.
+//! - N11: `--upstream-ca report.md` (a text file given by mistake): "no PEM certificate in
+//!   the file (it is not PEM text: a binary DER file?)" and the `openssl -inform der` line.
 //! - N14: `proxy --listen ADDR --listener upstream@ADDR=URL` (the same port twice, a gateway
 //!   set up in a hurry): "cannot listen on ADDR (--listener): address already in use; hint:
 //!   stop the other process", the other process being this one.
@@ -461,5 +463,48 @@ fn probe_skip_reasons_cite_no_private_notes() {
     );
     for l in so.lines() {
         assert!(!l.contains("trap ") && !l.contains("digest §"), "{l}");
+    }
+}
+
+/// N11: a text file given as the CA (`--upstream-ca`, `probe --ca`) is said to be text with
+/// no certificate in it, not asked whether it is "a binary DER file" with the `openssl
+/// -inform der` conversion, which would fail on it.
+#[test]
+fn a_text_file_given_as_the_ca_is_said_to_be_text() {
+    let d = tempfile::tempdir().unwrap();
+    let md = d.path().join("report.md");
+    std::fs::write(
+        &md,
+        "# A2A interoperability report\n\n- **source:** `a.jsonl`\n",
+    )
+    .unwrap();
+    let md = md.to_str().unwrap();
+    for args in [
+        vec![
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "https://127.0.0.1:9",
+            "--no-record",
+            "--upstream-ca",
+            md,
+        ],
+        vec!["probe", "https://127.0.0.1:9/", "--ca", md],
+    ] {
+        let out = Command::new(BIN)
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{md}: no PEM certificate in the file (it is text with no -----BEGIN line: no certificate or key at all); hint: "
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("DER"), "{args:?}: {err}");
     }
 }
