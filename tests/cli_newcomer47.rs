@@ -22,6 +22,8 @@
 //!   user has.
 //! - N11: `--upstream-ca report.md` (a text file given by mistake): "no PEM certificate in
 //!   the file (it is not PEM text: a binary DER file?)" and the `openssl -inform der` line.
+//! - N16: `repro FILE --finding RULE -o - | head -1`: exit 2, "cannot write -: Broken pipe
+//!   (os error 32); hint: check the -o path is a writable file" (`export -o -` ends quietly).
 //! - N14: `proxy --listen ADDR --listener upstream@ADDR=URL` (the same port twice, a gateway
 //!   set up in a hurry): "cannot listen on ADDR (--listener): address already in use; hint:
 //!   stop the other process", the other process being this one.
@@ -243,6 +245,32 @@ fn verify_of_several_files_into_a_closed_pipe_ends_by_its_findings() {
     assert_eq!(one, Some(1), "{one_err}");
     let (two, err) = run(&files);
     assert_eq!(two, Some(1), "{err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+    assert!(!err.contains("-o path"), "{err}");
+}
+
+/// N16: `repro ... -o -` into a pipe its reader has closed ends quietly (exit 0), as
+/// `export -o -` does, not exit 2 naming a broken pipe and an `-o` path to check.
+#[test]
+fn repro_to_a_closed_pipe_ends_quietly() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let run = |cmd: &[&str]| {
+        let mut child = Command::new(BIN)
+            .args(cmd)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), text(&out.stderr))
+    };
+    let rec = format!("{root}/tests/captures/js-to-python-rest-v0.3.jsonl");
+    let (code, err) = run(&["export", &rec, "-o", "-"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = run(&["repro", &rec, "--finding", "REST-ERROR-001", "-o", "-"]);
+    assert_eq!(code, Some(0), "{err}");
     assert!(!err.contains("Broken pipe"), "{err}");
     assert!(!err.contains("-o path"), "{err}");
 }

@@ -2005,6 +2005,16 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::record::outfile::write_file(&a.output, output.as_bytes())
     };
+    // a reader that went away (`repro ... -o - | head -1`) ends the cut quietly, as
+    // `export -o -` and `report -o -` do (newcomer47 N16: exit 2, "cannot write -: Broken
+    // pipe; hint: check the -o path is a writable file")
+    let written = written.or_else(|e| {
+        if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    });
     if let Err(e) = written {
         // a directory (`-o out/`): a file path in it, as `report -o out/` says (newcomer31 N4)
         let hint = super::dir_output_hint(&a.output, "min.jsonl")
