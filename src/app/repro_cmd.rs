@@ -1243,6 +1243,17 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             }
         }
     }
+    // Client calls on a gateway recording's client leg went to the gateway's front, not to
+    // the agent: the note names what the address is (newcomer47: it said "your agent").
+    let via_gateway = !upstream_only
+        && events
+            .iter()
+            .any(|e| e.leg.as_deref() == Some(GATEWAY_UPSTREAM_LEG));
+    let (noun, example) = if via_gateway {
+        ("gateway", "https://your-gateway.example")
+    } else {
+        ("agent", "https://your-agent.example")
+    };
     if let Some(first) = origins.first() {
         // `-i.bak`: GNU and BSD (macOS) sed both take it, where BSD sed reads a bare `-i`'s
         // next word as the backup suffix and fails; an IPv6 host's brackets escaped, else
@@ -1250,7 +1261,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         let pattern = first.replace('[', "\\[").replace(']', "\\]");
         let _ = writeln!(
             out,
-            "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{pattern}#https://your-agent.example#g' THIS_FILE",
+            "# Sent to {} as recorded; to replay against your {noun} elsewhere: sed -i.bak 's#{pattern}#{example}#g' THIS_FILE",
             origins.join(", ")
         );
         if !origins.iter().any(|o| o.starts_with("https://")) {
@@ -2766,6 +2777,18 @@ mod tests {
         let curl = to_curl(&both, "t");
         assert_eq!(curl.matches("curl -sS").count(), 1, "{curl}");
         assert!(!curl.contains("# e2"), "{curl}");
+        // the client's call went to the gateway's front: the header says so (newcomer47),
+        // where the upstream copy alone goes to the agent
+        assert!(
+            curl.contains("as recorded; to replay against your gateway elsewhere: sed -i.bak 's#http://127.0.0.1:7#https://your-gateway.example#g' THIS_FILE"),
+            "{curl}"
+        );
+        let curl = to_curl(&up, "t");
+        assert!(
+            curl.contains("to replay against your agent elsewhere: ")
+                && curl.contains("https://your-agent.example"),
+            "{curl}"
+        );
         // An agent's notification is not replayed: said, not empty
         for leg in ["B->webhook"] {
             let mut other = proxied.clone();
