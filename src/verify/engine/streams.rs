@@ -536,12 +536,6 @@ impl State {
         self.stream_once(x, &r::STREAM_AFTER_TERMINAL, msg, ev);
     }
 
-    /// STREAM-SHAPE-001 for 0.1 stream event `v` of body event `seq` (a `tasks/sendSubscribe`
-    /// or `tasks/resubscribe` event in its JSON-RPC envelope, or bare), before
-    /// [`a2a::lift_v01_event`] fills in what 0.2 names otherwise: a status event's message,
-    /// an artifact event's artifact or a Task whose parts carry 0.2's `kind` instead of 0.1's
-    /// `type` ([`a2a::v01_parts_problems`]; breaker37 Z01, round sixteen judged results and
-    /// sends only). Once per stream.
     /// VER-MIX-001 (VER-002, DATA-001; conductor-oss/conductor PR #1341: tasks/send and
     /// tasks/sendSubscribe aliased to message/send and message/stream, whose events a 0.1
     /// client cannot map): an event `v` (at `seq`) of a 0.1 `tasks/sendSubscribe` stream in
@@ -565,7 +559,7 @@ impl State {
             ),
             _ => match ["statusUpdate", "artifactUpdate", "task", "message"]
                 .iter()
-                .find(|k| o.contains_key(**k))
+                .find(|k| o.contains_key(k))
             {
                 Some(k) => (format!("{base}/{k}"), format!("a 1.0 StreamResponse ({k})")),
                 None => return,
@@ -578,6 +572,12 @@ impl State {
         self.stream_once(x, &r::VER_MIXED_PAYLOAD, msg, evd);
     }
 
+    /// STREAM-SHAPE-001 for 0.1 stream event `v` of body event `seq` (a `tasks/sendSubscribe`
+    /// or `tasks/resubscribe` event in its JSON-RPC envelope, or bare), before
+    /// [`a2a::lift_v01_event`] fills in what 0.2 names otherwise: a status event's message,
+    /// an artifact event's artifact or a Task whose parts carry 0.2's `kind` instead of 0.1's
+    /// `type` ([`a2a::v01_parts_problems`]; breaker37 Z01, round sixteen judged results and
+    /// sends only). Once per stream.
     pub(super) fn v01_event_spelling(&mut self, x: &mut Exch, v: &Json, seq: u64) {
         let (ev, base, art) = match v.get("result") {
             Some(r) if v.get("jsonrpc").is_some() => (r, "/result", "/result/artifact/parts"),
