@@ -6,10 +6,10 @@ Scope (round forty-seven): mixed wire generations (a 0.1 tasks/sendSubscribe cli
 refused by a 1.0-only agent), 1.0 enum values no version has (a task state "UNRECOGNIZED" on
 JSON-RPC streams and HTTP+JSON), the gRPC binding (UnsupportedOperationError as
 FAILED_PRECONDITION without ErrorInfo), credentials refused as an invalid request, a task
-lookup refused as an unknown method, a blocking send answered with a working task, and their
-legal neighbours (a subscription to an input-required task that closes after the snapshot,
+lookup refused as an unknown method, a blocking send answered with a working task, 0.3
+historyLength ignored by message/send and tasks/get, and their legal neighbours (a subscription to an input-required task that closes after the snapshot,
 returnImmediately answered with a working task, FAILED_PRECONDITION with its ErrorInfo, a
-401 with its challenge).
+401 with its challenge, a huge historyLength served with the whole history).
 `python3 gen_cases47.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file
 (or into $GEN_OUT).
 """
@@ -247,5 +247,45 @@ case("f1032-legal-v03-unauthenticated-call-401-challenge", get_card(0.0, ORCARD,
     resp(1.4, 200, ok(2, task03("t-12888", "c-12888", "completed", artifacts=[{"artifactId": "a-12888", "parts": tx("pong")}]))),
 ], [], O12888,
      "legal: the call without the card's bearer token is refused with HTTP 401 and a WWW-Authenticate challenge (AUTH-003, 0.3 §4.4), which is what the client needs to retry with its key; the JSON-RPC body beside it is extra (ERR-007: the status of a JSON-RPC error answer is not fixed), and the call with the token is served")
+
+# --- f1033: a 0.3 message/send whose configuration.historyLength is 1 answered with the whole history (a2aproject/a2a-python #497)
+P497 = ("https://github.com/a2aproject/a2a-python/issues/497 ([Bug]: historyLength configuration is ignored for message/send requests: "
+        "MessageSendConfiguration.historyLength restricts the number of past messages returned for message/send; the value is ignored and the "
+        "entire history is returned, while tasks/get works as expected)")
+H03 = [umsg03("what is our refund policy?", mid="m-497a", contextId="c-497", taskId="t-497"),
+       amsg03("Which product?", mid="am-497a", contextId="c-497", taskId="t-497"),
+       umsg03("the annual plan", mid="m-497b", contextId="c-497", taskId="t-497")]
+case("f1033-v03-send-history-length-ignored", get_card(0.0, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("s-497", "message/send", {"message": umsg03("the annual plan", mid="m-497b", contextId="c-497", taskId="t-497"),
+        "configuration": {"acceptedOutputModes": ["text/plain"], "historyLength": 1}})),
+    resp(1.2, 200, ok("s-497", task03("t-497", "c-497", "completed", history=H03,
+        artifacts=[{"artifactId": "a-497", "parts": tx("Annual plans are refundable within 30 days.")}]))),
+], [("history-length-not-applied", "warning")], P497,
+     "configuration.historyLength is the number of recent messages the client wants back with the task (0.3 MessageSendConfiguration; DATA-006); the client asked for 1 and the agent returned all 3 messages of the task's history, as if no limit had been given")
+
+# --- f1034: a tasks/get whose historyLength is 1 answered with the whole history (a2aproject/a2a-dotnet #3)
+D3 = ("https://github.com/a2aproject/a2a-dotnet/issues/3 (HistoryLength parameter should be respected when provided: currently the "
+      "HistoryLength parameter is ignored)")
+case("f1034-v03-tasks-get-history-length-ignored", get_card(0.0, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("g-3", "tasks/get", {"id": "t-d3", "historyLength": 1})),
+    resp(0.11, 200, ok("g-3", task03("t-d3", "c-d3", "input-required", history=[
+        umsg03("book a flight", mid="m-d3a", contextId="c-d3", taskId="t-d3"),
+        amsg03("From which city?", mid="am-d3a", contextId="c-d3", taskId="t-d3"),
+        umsg03("Oslo", mid="m-d3b", contextId="c-d3", taskId="t-d3"),
+        amsg03("Which day?", mid="am-d3b", contextId="c-d3", taskId="t-d3")]))),
+], [("history-length-not-applied", "warning")], D3,
+     "tasks/get's historyLength is the number of recent history messages to return (0.3 TaskQueryParams; DATA-006); the agent ignored it and returned all 4 messages for historyLength 1")
+
+# --- f1035 (legal): GetTask with an absurdly large historyLength served with the whole history (a2aproject/a2a-python PR #1177)
+P1177 = ("https://github.com/a2aproject/a2a-python/pull/1177 (fix: enforce upper bound on history_length: a client could send "
+         "historyLength=999999999 and the server would materialize the full task history; the PR refuses values above 1000 with InvalidParamsError, "
+         "'aligned with the other A2A SDKs' large value = return everything available semantics')")
+case("f1035-legal-v10-get-task-huge-history-length-served", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("g-1177", "GetTask", {"id": "t-1177", "historyLength": 999999999}), ver="1.0"),
+    resp(0.11, 200, ok("g-1177", task10("t-1177", "c-1177", "TASK_STATE_COMPLETED", history=[
+        umsg10("draft the memo", mid="m-1177", contextId="c-1177", taskId="t-1177"),
+        amsg10("Done: memo.md", mid="am-1177", contextId="c-1177", taskId="t-1177")]))),
+], [], P1177,
+     "legal: historyLength N means never more than N messages (DATA-006); the task has two, so a huge N returns both, which is what the SDKs did before the PR; refusing such a value with InvalidParams (the PR) is legal too")
 
 write_cases(cases, OUT)
