@@ -1130,6 +1130,14 @@ rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Wa
     ["AUTH-003", "ERR-006"],
     "401 response without a WWW-Authenticate challenge, a 403 to a 1.0 A2A call that carried none of the credentials the card's security schemes name (0.3 §4.4 allows 401 or 403), or an API call redirected to a login page instead of a 401",
     "answer unauthenticated API calls with 401 (not 403, which says the caller is known but not allowed, and not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1, §15.5.2) naming the scheme the card declares, so clients know how to authenticate");
+rule!(AUTH_REFUSED_AS_OTHER_ERROR, "AUTH-CHALLENGE-002", "auth-failure-answered-as-other-error", Error, Security,
+    ["ERR-006", "AUTH-002"],
+    "1.0 agent refused a call for missing or bad credentials (its error says unauthorized, unauthenticated, invalid API key, ...) with another error than an authentication failure: a JSON-RPC error (InvalidRequest, InternalError, ...) on HTTP 200 or 400, an HTTP+JSON 400 or 500, a gRPC status other than UNAUTHENTICATED",
+    "refuse a call without valid credentials as an authentication failure (ERR-006, 1.0 §3.3.2): HTTP 401 with a WWW-Authenticate challenge naming the card's scheme (gRPC UNAUTHENTICATED); a JSON-RPC InvalidRequest or InternalError tells the client its request was malformed or the agent broke, so it neither fetches a token nor retries with one");
+rule!(AUTH_REFUSED_AS_OTHER_ERROR_0X, "AUTH-CHALLENGE-003", "auth-failure-answered-as-other-error-0x", Warning, Security,
+    ["AUTH-003", "AUTH-002"],
+    "0.2/0.3 agent refused a call for missing or bad credentials (its error says unauthorized, unauthenticated, invalid API key, ...) with another error than 401 or 403: a JSON-RPC error (InvalidRequest, InternalError, ...) on HTTP 200 or 400, an HTTP+JSON 400 or 500, a gRPC status other than UNAUTHENTICATED or PERMISSION_DENIED",
+    "answer a call without valid credentials with HTTP 401 and a WWW-Authenticate challenge naming the card's scheme (0.3 §4.4 SHOULD, AUTH-003; 403 for a known caller without permission); a JSON-RPC InvalidRequest or InternalError tells the client its request was malformed or the agent broke, so it neither fetches a token nor retries with one");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -1399,6 +1407,8 @@ rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, Agen
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
+    AUTH_REFUSED_AS_OTHER_ERROR,
+    AUTH_REFUSED_AS_OTHER_ERROR_0X,
     AUTH_EXTENDED_CARD,
     AUTH_EXTENDED_CARD_PUBLIC,
     AUTH_ERROR_TEXT_LEAK,
