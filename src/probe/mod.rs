@@ -391,10 +391,13 @@ const CORE: &[&str] = &[
 ///   capabilities, security schemes), or a test or an `error` finding of category
 ///   error-handling, transport, security or interop fails (the same mapping as
 ///   `report::ConformanceLevel::derive`, so results and findings agree);
-/// - `partial`: any other test fails (streaming, card publicity), streaming was not
-///   exercised, or a streaming `error` or any `warning` finding;
+/// - `partial`: any other test fails (streaming, push), streaming was not exercised (also
+///   when the card offers no interface the probe drives), or a streaming `error` or any
+///   `warning` finding;
 /// - `full`: otherwise. Skips for things the card does not offer (no security, no other
-///   binding) do not lower the level.
+///   binding) do not lower the level, nor does a test that failed only the probe's
+///   expectation ([`ProbeResult::is_expectation`], session 47: a card served only with
+///   credentials, a 5xx, a task that did not reach the state the probe drives it to).
 ///
 /// Findings of client rules (`verify::rules::judges_client`: the probe's own requests, such
 /// as its deliberate anonymous calls, AUTH-SCHEME-004) judge the client, not the agent, and
