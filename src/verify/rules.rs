@@ -540,7 +540,7 @@ rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exc
 // visibility rules or its retention (a task purged, or scoped by something no header shows).
 rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", Warning, Lifecycle,
     ["DATA-007"],
-    "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
+    "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), or filtered by a terminal state the task's latest answer showed, complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
     "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
 rule!(DATA_LIST_PUSH_PAGING, "DATA-LIST-007", "push-config-list-paging-broken", Error, Interop,
     ["PUSH-003", "DATA-007"],
