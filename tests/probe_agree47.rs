@@ -217,6 +217,38 @@ fn json_rpc_errors_under_http_500_are_an_expectation_and_the_run_stays_full() {
     }
 }
 
+/// The same run as JUnit: an expectation sets no exit status and lowers no level, so its
+/// testcase has no `<failure>` (a red case in a green job otherwise): its words go to
+/// `<system-out>`; the suite's failure count is 0 and probe exits 0.
+#[test]
+fn an_expectation_is_no_junit_failure() {
+    let (_agent, url) = misbehave_in("misbehave47.py", "errors-under-500");
+    let dir = tempfile::tempdir().unwrap();
+    let xml = dir.path().join("probe.xml");
+    let out = Command::new(bin())
+        .args(["probe", &url, "--timeout", "20s", "-q", "-f", "junit", "-o"])
+        .arg(&xml)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let xml = std::fs::read_to_string(&xml).unwrap();
+    let case = xml
+        .split("<testcase ")
+        .find(|c| c.contains("name=\"errors.no-5xx\""))
+        .unwrap_or_else(|| panic!("{xml}"));
+    let case = case.split("</testcase>").next().unwrap();
+    assert!(!case.contains("<failure"), "{case}");
+    assert!(
+        case.contains("<system-out>not a failure: the agent did not do what the probe asked, and no rule requires it")
+            && case.contains("expectation, not a rule: "),
+        "{case}"
+    );
+    assert!(
+        xml.contains("<testsuites name=\"a2a-interop\"") && !xml.contains("<failure"),
+        "{xml}"
+    );
+}
+
 // ---- lifecycle.cancel, streaming.resubscribe -----------------------------------------------
 
 /// A cancel of a working task refused with TaskNotCancelableError: TASK-003 lets the agent
