@@ -209,6 +209,7 @@ pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
         .split(RELAYED_NOTE)
         .next()
         .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
+        .and_then(|m| m.split(RELAYED_TRANSLATED_NOTE).next())
     else {
         return false;
     };
@@ -269,17 +270,28 @@ fn neutral_pointer(p: &str) -> Cow<'_, str> {
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
 /// evidence is appended and `g`'s message says the client got it through the gateway
-/// ([`RELAYED_NOTE`]), or, for a client rule's request fault, that the client sent it and
+/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] when the two legs speak two protocol
+/// generations), or, for a client rule's request fault, that the client sent it and
 /// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
-    if !g.message.contains(RELAYED_NOTE) && !g.message.contains(RELAYED_REQUEST_NOTE) {
+    if !g.message.contains(RELAYED_NOTE)
+        && !g.message.contains(RELAYED_REQUEST_NOTE)
+        && !g.message.contains(RELAYED_TRANSLATED_NOTE)
+    {
         let cid = f
             .evidence
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
+        // breaker47: folded across a version-bridging gateway ([`same_relayed`] read both
+        // generation-neutral): not "unchanged"
+        let translated = g.evidence.first().map(|e| &e.pointer)
+            != f.evidence.first().map(|e| &e.pointer)
+            || !same_but_sender(&g.message, &f.message);
         let note = if r::judges_client(&g.rule) {
             RELAYED_REQUEST_NOTE
+        } else if translated {
+            RELAYED_TRANSLATED_NOTE
         } else {
             RELAYED_NOTE
         };
