@@ -1226,9 +1226,9 @@ impl State {
             if p.kind == PayloadKind::ArtifactUpdate {
                 let flag = |k: &str| p.inner.get(k).and_then(Json::as_bool) == Some(true);
                 match (flag("append"), flag("lastChunk")) {
-                    (true, true) => sig.push_str(" (append, lastChunk)"),
-                    (true, false) => sig.push_str(" (append)"),
-                    (false, true) => sig.push_str(" (lastChunk)"),
+                    (true, true) => sig.push_str(" with append and lastChunk"),
+                    (true, false) => sig.push_str(" with append"),
+                    (false, true) => sig.push_str(" with lastChunk"),
                     (false, false) => {}
                 }
             }
