@@ -1282,10 +1282,9 @@ impl State {
                     client,
                     up_version,
                     up_ext,
-                    rpc_request_id(up.req_body.as_slice()),
+                    (rpc_request_id(up.req_body.as_slice()), translated),
                     up.ev(up.req_seq),
                     up.leg.clone(),
-                    translated,
                 );
                 if own_message_id {
                     self.note_own_message_id(&up.id, up.req_body.as_slice());
@@ -1923,10 +1922,9 @@ impl State {
             client.clone(),
             p.version,
             p.extensions,
-            up_rpc_id,
+            (up_rpc_id, translated),
             p.ev,
             p.leg,
-            translated,
         );
         if let (true, Some(up_id)) = (own_message_id, up_id) {
             self.note_own_message_id(&up_id, &p.body);
@@ -2279,16 +2277,17 @@ impl State {
 
     /// A client-leg request and its upstream copy are paired: remembers the pair
     /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
-    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
+    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001). The copy's JSON-RPC id
+    /// comes with the generation it was translated into ([`translated_twin`], breaker47),
+    /// `None` when it is the client's call in the client's own generation.
     pub(super) fn compare_version(
         &mut self,
         client: DoneRequest,
         uv: Option<String>,
         up_ext: Option<Vec<String>>,
-        up_rpc_id: Option<Value>,
+        (up_rpc_id, translated): (Option<Value>, Option<Dialect>),
         up_ev: Evidence,
         up_leg: Option<String>,
-        translated: Option<Dialect>,
     ) {
         self.ver_stripped_done.insert(str::to_string(&client.0));
         if let Some(up_id) = up_ev.exchange.clone() {
