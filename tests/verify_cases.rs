@@ -4843,3 +4843,32 @@ fn open45_spec_decisions_are_worded() {
         render(&out)
     );
 }
+
+/// breaker47 (a version-bridging gateway, tests/peers/misgateway47.py): the agent's own
+/// finding on the upstream leg, handed to the client translated into the other protocol
+/// generation ("result task of SendMessage" at `/result/task/status/...` upstream, "result
+/// task of message/send" at `/result/status/...` on the client leg), is told once, on the
+/// agent, the client leg's copy folded into it (was told twice); each way round.
+#[test]
+fn breaker47_relayed_fold_across_generations() {
+    for stem in [
+        "b47-F01-gw-bridge-03-client-agents-status-message-context-relayed",
+        "b47-F02-gw-bridge-10-client-agents-status-message-context-relayed",
+    ] {
+        let out = common::verify_variant(stem);
+        let told: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ID-CTX-003")
+            .collect();
+        assert_eq!(told.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(told[0].leg.as_deref(), Some("upstream"), "{stem}");
+        assert!(
+            told[0].message.contains(
+                "passed it on to the client, translated into the client's protocol version"
+            ) && told[0].evidence.len() >= 2,
+            "{stem}: {}",
+            told[0].message
+        );
+    }
+}

@@ -5933,6 +5933,12 @@ const RELAYED_REQUEST_NOTE: &str =
 /// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
 const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
 
+/// Marks the text added to a finding a version-bridging gateway relayed translated into the
+/// client's protocol generation ([`merge_relayed`], breaker47): the same fault in the other
+/// generation's words.
+const RELAYED_TRANSLATED_NOTE: &str =
+    "; the gateway passed it on to the client, translated into the client's protocol version";
+
 /// DATA-SHAPE-002's problem text for a send request whose own `metadata` (JSON-RPC
 /// `params.metadata`, the HTTP+JSON body's `metadata`; DATA-005) is not an object: the
 /// finding names the request, not the message, as what carried it.

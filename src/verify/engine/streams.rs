@@ -1271,6 +1271,19 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
+            // An artifact chunk's append / lastChunk join its signature (breaker47
+            // `append-lost`): a chunk without append replaces the artifact (STREAM-009), so
+            // a gateway that drops the flag hands on another event; absent and false are
+            // one value (1.0 ProtoJSON omits false)
+            if p.kind == PayloadKind::ArtifactUpdate {
+                let flag = |k: &str| p.inner.get(k).and_then(Json::as_bool) == Some(true);
+                match (flag("append"), flag("lastChunk")) {
+                    (true, true) => sig.push_str(" with append and lastChunk"),
+                    (true, false) => sig.push_str(" with append"),
+                    (false, true) => sig.push_str(" with lastChunk"),
+                    (false, false) => {}
+                }
+            }
             let mut held_state = state.to_string();
             if let Some(mid) = said {
                 sig.push_str(SIG_MESSAGE);
