@@ -125,7 +125,10 @@ impl ProbeResult {
 /// How a probe test's message starts when the agent did not do what the probe asked and no
 /// verifier rule makes that a requirement ([`ProbeResult::is_expectation`], docs/usage.md
 /// "How each test's verdict is made").
-pub const EXPECTATION: &str = "expectation, not a rule: ";
+///
+/// Defined beside the report's result type ([`crate::report::model::EXPECTATION`]), which
+/// JUnit reads (the report layer does not import the probe).
+pub const EXPECTATION: &str = crate::report::model::EXPECTATION;
 
 /// The test that owns `rule`'s verdict among the results of one test group, whose checks
 /// share its exchanges (session 44): a finding there must fail the check that judges what

@@ -232,7 +232,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         // in a green job, probe47's open question): said in <system-out>, as known findings are
         if r.status == Status::Fail
             && r.failed_by.is_none()
-            && r.message.starts_with(crate::probe::EXPECTATION)
+            && r.message.starts_with(super::model::EXPECTATION)
         {
             results.push(Case {
                 name: r.test.clone(),

@@ -556,6 +556,11 @@ pub enum Status {
     Skip,
 }
 
+/// How a probe test's message starts when it failed only the probe's expectation of the
+/// agent, which no rule makes a requirement (session 47, docs/usage.md "How each test's
+/// verdict is made"): no exit status, no conformance level, no JUnit `<failure>`.
+pub const EXPECTATION: &str = "expectation, not a rule: ";
+
 /// One entry of `results[]`: a probe test, or a synthesized per-area result (module docs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TestResult {
