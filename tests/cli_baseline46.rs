@@ -792,8 +792,8 @@ fn proxy_judges_its_recording_against_the_baseline_at_the_stop() {
 
 /// An A2A 1.0 agent on a loopback port whose every answer is a stream of five events 400 ms
 /// apart (a task, three working updates, completed): the agent's stream well spread out
-/// over 1.6 s, so a gateway that holds it back is told (GW-SSE-001 needs 1 s; the SDK
-/// agents' `slow` skill spreads its events over 1.0 s, on the edge). Its address.
+/// over 1.6 s, so a gateway that holds it back is told (GW-SSE-001 needs 0.5 s since
+/// newcomer47; the SDK agents' `slow` skill spreads its events over 0.75-1.0 s). Its address.
 fn spread_stream_agent() -> std::net::SocketAddr {
     use std::io::{Read, Write};
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

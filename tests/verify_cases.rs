@@ -749,6 +749,126 @@ fn mine46_push_config_paging_card_method_blank_credentials() {
     );
 }
 
+/// Round forty-seven (mine47): AUTH-CHALLENGE-002 (1.0, error) / -003 (0.x, warning) once for
+/// a call refused for missing or bad credentials with another error than an authentication
+/// failure (a JSON-RPC error on HTTP 200 or 400, an HTTP+JSON 500, a gRPC INTERNAL), the rule
+/// picked by the call's version and the message naming the answer and the credentials the card
+/// asks for; never for a 401 or 403, nor for an error that says nothing of authentication. A
+/// 0.1 tasks/sendSubscribe stream answered with a later generation's events is VER-MIX-001
+/// once, naming that shape; the 0.1 events themselves (read through their lifted 0.2 copy) and
+/// a 0.3 stream's own events are not.
+#[test]
+fn mine47_auth_refused_as_other_error_and_v01_stream_generation() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1028-v03-unauthenticated-call-answered-invalid-request",
+            "AUTH-CHALLENGE-003",
+            "warning",
+            "JSON-RPC error -32600 InvalidRequestError on HTTP 400",
+        ),
+        (
+            "b47a-A1-v10-no-credentials-200-internal-error-unauthorized",
+            "AUTH-CHALLENGE-002",
+            "error",
+            "JSON-RPC error -32603 InternalError on HTTP 200",
+        ),
+        (
+            "b47a-A2-v10-rest-no-credentials-500-unauthenticated",
+            "AUTH-CHALLENGE-002",
+            "error",
+            "with HTTP 500",
+        ),
+        (
+            "b47a-A3-v10-grpc-no-credentials-internal-unauthorized",
+            "AUTH-CHALLENGE-002",
+            "error",
+            "gRPC status 13 (INTERNAL), whose text says \"unauthorized: missing bearer token\"",
+        ),
+        (
+            "b47a-A4-v03-bad-token-200-internal-error",
+            "AUTH-CHALLENGE-003",
+            "warning",
+            "carried a credential, which the agent refused",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+        let other = if rule == "AUTH-CHALLENGE-002" {
+            "AUTH-CHALLENGE-003"
+        } else {
+            "AUTH-CHALLENGE-002"
+        };
+        assert!(with(&out, other).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    for stem in [
+        "f1032-legal-v03-unauthenticated-call-401-challenge",
+        "b47a-AL1-legal-v10-no-credentials-401-challenge",
+        "b47a-AL2-legal-v10-no-credentials-invalid-params-first",
+        "b47a-AL3-legal-v03-403-forbidden-known-caller",
+    ] {
+        let out = run(stem);
+        for rule in ["AUTH-CHALLENGE-002", "AUTH-CHALLENGE-003"] {
+            assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+        }
+    }
+    for (stem, shape) in [
+        (
+            "f1018-v01-client-send-subscribe-answered-0-3-events",
+            "a 0.2/0.3 status-update event",
+        ),
+        (
+            "b47a-V1-v01-send-subscribe-answered-1-0-stream-responses",
+            "a 1.0 StreamResponse (statusUpdate)",
+        ),
+        (
+            "b47a-V2-v01-send-subscribe-artifact-update-0-3-first",
+            "a 0.2/0.3 artifact-update event",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, "VER-MIX-001");
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].contains("tasks/sendSubscribe") && got[0].contains(shape),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for stem in [
+        "b47a-VL1-legal-v01-send-subscribe-0-1-events",
+        "b47a-VL2-legal-v03-message-stream-0-3-events",
+    ] {
+        let out = run(stem);
+        assert!(
+            with(&out, "VER-MIX-001").is_empty(),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.
@@ -4722,4 +4842,33 @@ fn open45_spec_decisions_are_worded() {
         "{}",
         render(&out)
     );
+}
+
+/// breaker47 (a version-bridging gateway, tests/peers/misgateway47.py): the agent's own
+/// finding on the upstream leg, handed to the client translated into the other protocol
+/// generation ("result task of SendMessage" at `/result/task/status/...` upstream, "result
+/// task of message/send" at `/result/status/...` on the client leg), is told once, on the
+/// agent, the client leg's copy folded into it (was told twice); each way round.
+#[test]
+fn breaker47_relayed_fold_across_generations() {
+    for stem in [
+        "b47-F01-gw-bridge-03-client-agents-status-message-context-relayed",
+        "b47-F02-gw-bridge-10-client-agents-status-message-context-relayed",
+    ] {
+        let out = common::verify_variant(stem);
+        let told: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ID-CTX-003")
+            .collect();
+        assert_eq!(told.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(told[0].leg.as_deref(), Some("upstream"), "{stem}");
+        assert!(
+            told[0].message.contains(
+                "passed it on to the client, translated into the client's protocol version"
+            ) && told[0].evidence.len() >= 2,
+            "{stem}: {}",
+            told[0].message
+        );
+    }
 }

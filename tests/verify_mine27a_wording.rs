@@ -86,7 +86,7 @@ fn gateway_stream_cut_after_the_longest_silence_is_named_an_idle_timeout() {
         m.contains("60.0 s after the last event the gateway passed on")
             && m.contains("idle or read timeout of about 60 s")
             && m.contains("keep-alive")
-            && m.contains("(artifact-update a-k2a)")
+            && m.contains("(artifact-update a-k2a with append and lastChunk)")
             && !m.contains("total request timeout"),
         "{m}"
     );

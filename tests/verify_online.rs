@@ -37,7 +37,9 @@ fn key(f: &Finding) -> String {
 /// - STREAM-END-002 (0.x: STREAM-END-007, sev44b) -> STREAM-END-006 (q30a): "; the client resubscribed (...", the told
 ///   evidence first.
 /// - a fault on the upstream leg a gateway relayed: "; the gateway passed it on to the
-///   client unchanged (eN)", the same rule; the client leg's own live line of the same
+///   client unchanged (eN)" (breaker47: "..., translated into the client's protocol
+///   version (eN)" through a version-bridging gateway), the same rule; the client leg's own
+///   live line of the same
 ///   fault (same text, but for the sender: "client sent" there, "gateway sent the agent"
 ///   upstream) is merged into it, its evidence after the upstream's. For a client rule's
 ///   request fault the addition is "; the client's request carried it first, and the
@@ -67,6 +69,10 @@ fn revises(later: &Finding, told: &Finding) -> bool {
     } else {
         later.rule == told.rule
             && (added.starts_with("; the gateway passed it on to the client unchanged (")
+                // breaker47: relayed by a version-bridging gateway, in the client's version
+                || added.starts_with(
+                    "; the gateway passed it on to the client, translated into the client's protocol version (",
+                )
                 || added.starts_with(
                     "; the client's request carried it first, and the gateway passed it on to the agent unchanged (",
                 )

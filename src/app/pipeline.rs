@@ -1060,7 +1060,8 @@ impl LiveFold {
             .find(|e| e.exchange.is_some())
             .and_then(|e| e.pointer.as_deref())
             .unwrap_or("");
-        // ids in the message's URLs read as `{id}`, as reports group them (newcomer28 N1);
+        // ids in the message's URLs read as `{id}` and UUIDs as `{uuid}`, as reports group
+        // them (newcomer28 N1, newcomer47);
         // the hop too: the same words on another leg are another line (`[leg upstream]`:
         // the agent's own fault behind a gateway is not a repeat of the client hop's),
         // as the reports group by leg (review29b)
@@ -1071,7 +1072,7 @@ impl LiveFold {
         let key = format!(
             "{}\u{0}{pointer}\u{0}{}\u{0}{}\u{0}{known}",
             f.rule,
-            crate::report::message_key(&f.message),
+            crate::report::fold_key(&f.message),
             f.leg.as_deref().unwrap_or("")
         );
         let place = format!(

@@ -1212,11 +1212,12 @@ pub fn level_reason(
     let failures = r.failures();
     let at_level = failures
         .iter()
-        .find(|f| crate::probe::result_level(f) == level);
+        .find(|f| !f.is_expectation() && crate::probe::result_level(f) == level);
     let finding_at_level = findings
         .iter()
         .find(|f| crate::probe::finding_level(f) == level && level != ConformanceLevel::Full);
-    if let Some(f) = at_level.or(failures.first().filter(|_| finding_at_level.is_none())) {
+    let first_rule_failure = failures.iter().find(|f| !f.is_expectation());
+    if let Some(f) = at_level.or(first_rule_failure.filter(|_| finding_at_level.is_none())) {
         return format!("failed {} ({})", of.name(f), f.category.as_str());
     }
     // (a client rule's finding judges the probe's own request, not the agent: see
@@ -1237,6 +1238,13 @@ pub fn level_reason(
         }
     }
     if level == ConformanceLevel::Full {
+        let expected = r.results.iter().filter(|x| x.is_expectation()).count();
+        if expected > 0 {
+            return format!(
+                "no rule broken, streaming included; {expected} {} only the probe's expectation (expectation, not a rule)",
+                if expected == 1 { "test missed" } else { "tests missed" }
+            );
+        }
         return if r.results.iter().any(|x| x.status == Status::Skip) {
             format!(
                 "every {} test that ran passed, streaming included",

@@ -610,6 +610,29 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         }
         let url = url.trim();
         check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
+        // The address of another listener of this run (`--listen`, an earlier
+        // `--listener`): its bind failed "address already in use" with the hint to stop
+        // "the other process", which was this one (newcomer47 N14).
+        let shares = |other: SocketAddr| {
+            listen.port() != 0
+                && other.port() == listen.port()
+                && (other.ip() == listen.ip()
+                    || other.ip().is_unspecified()
+                    || listen.ip().is_unspecified())
+        };
+        let taken = std::iter::once((main.proxy.listen, "--listen".to_string()))
+            .chain(out.iter().map(|o: &ProxyConfig| {
+                let leg = o.leg.as_deref().unwrap_or("");
+                (o.listen, format!("--listener {leg}@..."))
+            }))
+            .find(|(other, _)| shares(*other));
+        if let Some((other, flag)) = taken {
+            bail!(
+                "--listener {spec:?}: {listen} is where {flag} listens already ({other}): each leg needs a port of its own; hint: give the {leg} leg another port, e.g. --listener {leg}@{}:{}={url}, and point that hop (the gateway's upstream) at it",
+                listen.ip(),
+                listen.port().checked_add(1).unwrap_or(1)
+            );
+        }
         out.push(ProxyConfig {
             listen,
             routes: vec![Route {

@@ -1243,6 +1243,17 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             }
         }
     }
+    // Client calls on a gateway recording's client leg went to the gateway's front, not to
+    // the agent: the note names what the address is (newcomer47: it said "your agent").
+    let via_gateway = !upstream_only
+        && events
+            .iter()
+            .any(|e| e.leg.as_deref() == Some(GATEWAY_UPSTREAM_LEG));
+    let (noun, example) = if via_gateway {
+        ("gateway", "https://your-gateway.example")
+    } else {
+        ("agent", "https://your-agent.example")
+    };
     if let Some(first) = origins.first() {
         // `-i.bak`: GNU and BSD (macOS) sed both take it, where BSD sed reads a bare `-i`'s
         // next word as the backup suffix and fails; an IPv6 host's brackets escaped, else
@@ -1250,7 +1261,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         let pattern = first.replace('[', "\\[").replace(']', "\\]");
         let _ = writeln!(
             out,
-            "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{pattern}#https://your-agent.example#g' THIS_FILE",
+            "# Sent to {} as recorded; to replay against your {noun} elsewhere: sed -i.bak 's#{pattern}#{example}#g' THIS_FILE",
             origins.join(", ")
         );
         if !origins.iter().any(|o| o.starts_with("https://")) {
@@ -1618,6 +1629,13 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Err(e) => {
             let hint = crate::app::verify_cmd::report_given_hint(&e)
                 .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
+                // a HAR or transcript that opened but does not parse is no path to check:
+                // said as `verify` says it (newcomer47 N9: a HAR cut short hinted "check
+                // the path")
+                .or_else(|| {
+                    (e.starts_with("cannot read HAR") || e.starts_with("cannot read transcript"))
+                        .then(|| crate::app::verify_cmd::hint_for(&e))
+                })
                 .unwrap_or_else(|| "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)".to_string());
             return Ok(fail(e, &hint));
         }
@@ -1998,6 +2016,16 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::record::outfile::write_file(&a.output, output.as_bytes())
     };
+    // a reader that went away (`repro ... -o - | head -1`) ends the cut quietly, as
+    // `export -o -` and `report -o -` do (newcomer47 N16: exit 2, "cannot write -: Broken
+    // pipe; hint: check the -o path is a writable file")
+    let written = written.or_else(|e| {
+        if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe {
+            Ok(())
+        } else {
+            Err(e)
+        }
+    });
     if let Err(e) = written {
         // a directory (`-o out/`): a file path in it, as `report -o out/` says (newcomer31 N4)
         let hint = super::dir_output_hint(&a.output, "min.jsonl")
@@ -2749,6 +2777,18 @@ mod tests {
         let curl = to_curl(&both, "t");
         assert_eq!(curl.matches("curl -sS").count(), 1, "{curl}");
         assert!(!curl.contains("# e2"), "{curl}");
+        // the client's call went to the gateway's front: the header says so (newcomer47),
+        // where the upstream copy alone goes to the agent
+        assert!(
+            curl.contains("as recorded; to replay against your gateway elsewhere: sed -i.bak 's#http://127.0.0.1:7#https://your-gateway.example#g' THIS_FILE"),
+            "{curl}"
+        );
+        let curl = to_curl(&up, "t");
+        assert!(
+            curl.contains("to replay against your agent elsewhere: ")
+                && curl.contains("https://your-agent.example"),
+            "{curl}"
+        );
         // An agent's notification is not replayed: said, not empty
         for leg in ["B->webhook"] {
             let mut other = proxied.clone();

@@ -519,6 +519,13 @@ impl Out {
         }
         if let Some(f) = self.file.as_mut() {
             if let Err(e) = f.write_all(bytes) {
+                // Standard output closed by its reader (`verify A B | head -1`): the rest
+                // is not wanted, and no `-o` path is at fault; the run still ends by its
+                // findings, as a one-file `verify` piped so does (newcomer47 N12).
+                if e.kind() == std::io::ErrorKind::BrokenPipe && self.path.as_os_str() == "-" {
+                    self.file = None;
+                    return;
+                }
                 self.error = Some(format!(
                     "cannot write {} report to {}: {e}",
                     self.format.as_str(),

@@ -106,9 +106,26 @@ impl ProbeResult {
     /// [`ProbeResult::failed_by`]): exit status 1 whatever `--fail-on` says (docs/usage.md "Exit
     /// codes").
     pub fn failed_own_checks(&self) -> bool {
-        self.status == Status::Fail && self.failed_by.is_none()
+        self.status == Status::Fail && self.failed_by.is_none() && !self.is_expectation()
+    }
+
+    /// The test failed only the probe's expectation of the agent, which no rule makes a
+    /// requirement (its message starts with [`EXPECTATION`]; session 47): the agent did not
+    /// do what the probe asked of it (a card served only with credentials, CARD-011; a
+    /// skill that did not reach the state the probe drives it to; a 5xx answer, ERR-007).
+    /// Such a failure lowers no conformance level ([`result_level`]) and sets no exit status
+    /// of its own; a verifier finding merged into it ([`merge_findings`]) makes it a rule's.
+    pub fn is_expectation(&self) -> bool {
+        self.status == Status::Fail
+            && self.failed_by.is_none()
+            && self.message.starts_with(EXPECTATION)
     }
 }
+
+/// How a probe test's message starts when the agent did not do what the probe asked and no
+/// verifier rule makes that a requirement ([`ProbeResult::is_expectation`], docs/usage.md
+/// "How each test's verdict is made").
+pub const EXPECTATION: &str = "expectation, not a rule: ";
 
 /// The test that owns `rule`'s verdict among the results of one test group, whose checks
 /// share its exchanges (session 44): a finding there must fail the check that judges what
@@ -125,7 +142,9 @@ impl ProbeResult {
 /// `card.required-fields` CARD-SHAPE-001 (CARD-003, CARD-004; by the problem's place, see
 /// [`owning_checks`]) and -003 (CARD-005, CARD-006); `card.capabilities` CARD-SHAPE-002;
 /// `card.security-schemes` CARD-SHAPE-006 and AUTH-SCHEME-001 (AUTH-002, AUTH-007);
-/// `lifecycle.list-tasks` the warning DATA-LIST-006 (DATA-007). `None` for any other rule.
+/// `lifecycle.list-tasks` the warning DATA-LIST-006 (DATA-007). Session 47:
+/// `lifecycle.cancel` TASK-STATE-004 and -012 (TASK-003), `lifecycle.input-required`
+/// TASK-STATE-015 (TASK-007). `None` for any other rule.
 pub fn owning_check(rule: &str) -> Option<&'static str> {
     Some(match rule {
         "STREAM-HTTP-001" => "streaming.content-type",
@@ -148,6 +167,12 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
         // a warning (a task of the caller's left out of a complete ListTasks): named in
         // the list test's passing words, as `verify` tells it (session 46)
         "DATA-LIST-006" => "lifecycle.list-tasks",
+        // session 47: a cancel answered with success whose task does not reach canceled
+        // (TASK-STATE-004, a warning; -012 for a task left waiting for its client), and a
+        // follow-up to an input-required task refused as if it were terminal (TASK-STATE-015,
+        // a warning)
+        "TASK-STATE-004" | "TASK-STATE-012" => "lifecycle.cancel",
+        "TASK-STATE-015" => "lifecycle.input-required",
         _ => return None,
     })
 }
@@ -215,7 +240,10 @@ pub fn merge_findings(
             continue;
         };
         let owned = |r: &ProbeResult| r.owner.as_deref() == Some(group.as_str());
-        let passing = |r: &ProbeResult| owned(r) && r.status == Status::Pass;
+        // a result that failed only the probe's expectation takes a rule's finding as a
+        // passing one does (session 47: the rule is then the verdict)
+        let open = |r: &ProbeResult| r.status == Status::Pass || r.is_expectation();
+        let passing = |r: &ProbeResult| owned(r) && open(r);
         // the group's results whose test owns the rule and ran (a skipped one leaves the
         // finding to the group as any other)
         let owners: Vec<usize> = owning_checks(f)
@@ -228,11 +256,11 @@ pub fn merge_findings(
             .collect();
         let picks: Vec<usize> = if !owners.is_empty() {
             // each check that owns the rule fails with it, unless it failed already
-            owners
-                .into_iter()
-                .filter(|&i| results[i].status == Status::Pass)
-                .collect()
-        } else if results.iter().any(|r| owned(r) && r.status == Status::Fail) {
+            owners.into_iter().filter(|&i| open(&results[i])).collect()
+        } else if results
+            .iter()
+            .any(|r| owned(r) && r.status == Status::Fail && !r.is_expectation())
+        {
             Vec::new()
         } else {
             results
@@ -249,12 +277,13 @@ pub fn merge_findings(
         };
         for i in picks {
             let r = &mut results[i];
+            let own = r.message.strip_prefix(EXPECTATION).unwrap_or(&r.message);
+            r.message = format!(
+                "{own}; but the verifier found error[{}] on its exchange {x}: {}",
+                f.rule, f.message
+            );
             r.status = Status::Fail;
             r.failed_by = Some(f.rule.clone());
-            r.message = format!(
-                "{}; but the verifier found error[{}] on its exchange {x}: {}",
-                r.message, f.rule, f.message
-            );
             turned += 1;
         }
     }
@@ -277,7 +306,7 @@ pub fn merge_findings(
         for r in results.iter_mut().filter(|r| {
             r.owner.as_deref() == Some(group.as_str())
                 && checks.contains(&r.test.as_str())
-                && r.status == Status::Pass
+                && (r.status == Status::Pass || r.is_expectation())
         }) {
             r.message = format!(
                 "{}; the verifier warned warning[{}] on its exchange {x}: {}",
@@ -362,10 +391,13 @@ const CORE: &[&str] = &[
 ///   capabilities, security schemes), or a test or an `error` finding of category
 ///   error-handling, transport, security or interop fails (the same mapping as
 ///   `report::ConformanceLevel::derive`, so results and findings agree);
-/// - `partial`: any other test fails (streaming, card publicity), streaming was not
-///   exercised, or a streaming `error` or any `warning` finding;
+/// - `partial`: any other test fails (streaming, push), streaming was not exercised (also
+///   when the card offers no interface the probe drives), or a streaming `error` or any
+///   `warning` finding;
 /// - `full`: otherwise. Skips for things the card does not offer (no security, no other
-///   binding) do not lower the level.
+///   binding) do not lower the level, nor does a test that failed only the probe's
+///   expectation ([`ProbeResult::is_expectation`], session 47: a card served only with
+///   credentials, a 5xx, a task that did not reach the state the probe drives it to).
 ///
 /// Findings of client rules (`verify::rules::judges_client`: the probe's own requests, such
 /// as its deliberate anonymous calls, AUTH-SCHEME-004) judge the client, not the agent, and
@@ -378,10 +410,13 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
     };
     // A basic send that was skipped (credentials needed and not given, our request budget)
     // judges nothing: the run cannot vouch for the lifecycle, so at best partial below.
+    // So is a card whose interfaces the probe cannot drive (`card.interfaces` failed only
+    // the probe's expectation, session 47): no send was made, none failed.
     let send_skipped = !passed("lifecycle.send")
-        && results
-            .iter()
-            .any(|r| r.test == "lifecycle.send" && r.status == Status::Skip);
+        && results.iter().any(|r| {
+            (r.test == "lifecycle.send" && r.status == Status::Skip)
+                || (r.test == "card.interfaces" && r.is_expectation())
+        });
     let each = results
         .iter()
         .map(result_level)
@@ -405,9 +440,11 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
 /// (card fetch and shape, interfaces, send, get) `non-conformant`; a failed core test (poll,
 /// cancel, input-required, history, skills, capabilities, security schemes) or a failed
 /// test of category error-handling, transport, security or interop `minimal`; any other
-/// failed test `partial`; a test that passed or was skipped `full`.
+/// failed test `partial`; a test that passed or was skipped, or failed only the probe's
+/// expectation ([`ProbeResult::is_expectation`]), `full`.
 pub fn result_level(r: &ProbeResult) -> ConformanceLevel {
-    if r.status != Status::Fail {
+    // an expectation no rule makes a requirement lowers no level (session 47)
+    if r.status != Status::Fail || r.is_expectation() {
         return ConformanceLevel::Full;
     }
     if BASIC.contains(&r.test.as_str()) {
@@ -799,5 +836,47 @@ mod tests {
         let elsewhere = finding("REST-ERROR-001", &[(1, "e9")]);
         assert_eq!(merge_findings(&mut rs, &[warn, client, elsewhere], &map), 0);
         assert_eq!(rs[0].status, Status::Pass);
+    }
+
+    /// Session 47: a test that failed only the probe's expectation lowers no level, sets
+    /// no exit status of its own, takes a warning its test owns into its words, and an
+    /// error finding on its exchanges makes it that rule's failure (prefix dropped).
+    #[test]
+    fn an_expectation_lowers_no_level_and_a_rule_finding_takes_it_over() {
+        let group = "lifecycle.cancel [0.3 http+json]";
+        let mut exp = result("lifecycle.cancel", Category::Lifecycle, Status::Fail, group);
+        exp.message = format!("{EXPECTATION}cancel refused");
+        assert!(exp.is_expectation());
+        assert!(!exp.failed_own_checks());
+        assert_eq!(result_level(&exp), ConformanceLevel::Full);
+        let own = result("lifecycle.cancel", Category::Lifecycle, Status::Fail, group);
+        assert!(!own.is_expectation() && own.failed_own_checks());
+        assert_eq!(result_level(&own), ConformanceLevel::Minimal);
+
+        let map: std::collections::HashMap<String, String> =
+            [("e4".to_string(), group.to_string())].into();
+        let mut rs = vec![exp.clone()];
+        let mut warn = finding("TASK-STATE-004", &[(7, "e4")]);
+        warn.severity = Severity::Warning;
+        assert_eq!(merge_findings(&mut rs, &[warn], &map), 0);
+        assert!(rs[0].is_expectation());
+        assert!(
+            rs[0]
+                .message
+                .ends_with("; the verifier warned warning[TASK-STATE-004] on its exchange e4: bad"),
+            "{}",
+            rs[0].message
+        );
+
+        let mut rs = vec![exp];
+        let f = finding("TASK-STATE-003", &[(7, "e4")]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert!(!rs[0].is_expectation());
+        assert_eq!(rs[0].failed_by.as_deref(), Some("TASK-STATE-003"));
+        assert_eq!(
+            rs[0].message,
+            "cancel refused; but the verifier found error[TASK-STATE-003] on its exchange e4: bad"
+        );
+        assert_eq!(result_level(&rs[0]), ConformanceLevel::Minimal);
     }
 }

@@ -52,6 +52,18 @@ enum Outcome {
     Skip(String),
 }
 
+/// `streaming.terminal`'s words for a stream still open at the probe's deadline, with no
+/// terminal or interrupted state (the probe left; no verdict on the agent's end).
+const NO_END_BY_DEADLINE: &str =
+    "stream reached no terminal or interrupted state before the deadline";
+
+impl Outcome {
+    /// A failure whose words are exactly `m`.
+    fn is_fail_with(&self, m: &str) -> bool {
+        matches!(self, Outcome::Fail(f) if f == m)
+    }
+}
+
 /// A failed call: a request not sent (→ skip: not run) or anything else (→ fail).
 enum CallError {
     /// Not sent, and no verdict on the agent: `--max-requests` used up, the agent gone
@@ -69,6 +81,38 @@ impl CallError {
         match self {
             CallError::NotSent(m) | CallError::Refused(m) => Outcome::Skip(m),
             CallError::Other(m) => Outcome::Fail(format!("{context}: {m}")),
+        }
+    }
+}
+
+/// A failure of the probe's expectation that no verifier rule makes a requirement (session
+/// 47): the test fails with [`super::EXPECTATION`] before `m`, which lowers no conformance
+/// level ([`super::ProbeResult::is_expectation`]).
+fn expectation(m: String) -> Outcome {
+    Outcome::Fail(format!("{}{m}", super::EXPECTATION))
+}
+
+/// Why [`Plan::poll_settled`] gave up: a call failed, or the task was still active
+/// (submitted, working) at `--timeout`, which no rule bounds (the spec sets no time for a
+/// task to end: the probe's expectation, session 47).
+enum PollError {
+    Call(CallError),
+    Unsettled(String),
+}
+
+impl From<CallError> for PollError {
+    fn from(e: CallError) -> Self {
+        PollError::Call(e)
+    }
+}
+
+impl PollError {
+    fn outcome(self, context: &str) -> Outcome {
+        match self {
+            PollError::Call(e) => e.outcome(context),
+            PollError::Unsettled(m) => expectation(format!(
+                "{context}: {m} (no rule sets a time for a task to end or ask for input)"
+            )),
         }
     }
 }
@@ -771,7 +815,13 @@ impl<'a> Runner<'a> {
                 }
             ))
         } else {
-            Outcome::Fail(format!("agent answered 5xx: {}", errs.join("; ")))
+            // no rule makes a 5xx a fault of its own (ERR-007: a JSON-RPC error's HTTP
+            // status is unspecified; an HTTP+JSON status against its A2A error is
+            // REST-ERROR-*'s, which fails the call's own test): session 47
+            expectation(format!(
+                "agent answered 5xx: {} (no rule judges the status alone: ERR-007 leaves a JSON-RPC error's HTTP status open, and the verifier's findings on each call, e.g. REST-ERROR-001, fail that call's own test)",
+                errs.join("; ")
+            ))
         };
         self.push("errors.no-5xx", None, Category::ErrorHandling, started, o);
         dialects
@@ -848,8 +898,10 @@ impl<'a> Runner<'a> {
             Outcome::Pass(format!("agent card fetched from {path}")),
         );
         let o = if with_auth {
-            Outcome::Fail(format!(
-                "agent card needs credentials: {} without them",
+            // CARD-011 (1.0 §14.3, 0.3 §5.4): a card with sensitive data MUST be access
+            // controlled, so the well-known card need not be public (session 47)
+            expectation(format!(
+                "agent card needs credentials: {} without them (CARD-011: an agent may serve its card only to authenticated clients; clients without credentials cannot discover it)",
                 tried.join(", ")
             ))
         } else {
@@ -1029,10 +1081,14 @@ impl<'a> Runner<'a> {
             return Vec::new();
         }
         let o = if targets.is_empty() && problems.is_empty() {
-            Outcome::Fail(if all.is_empty() {
-                "card advertises no interface of a known protocol version".to_string()
+            // nothing this build can test; no rule is broken by that alone: a missing or
+            // incomplete interface list is CARD-SHAPE-001 / -003's on the card fetch
+            // (card.required-fields), a version the probe does not speak or a binding it
+            // does not drive (gRPC) is the agent's to offer (CARD-005) (session 47)
+            expectation(if all.is_empty() {
+                "card advertises no interface of a protocol version this probe speaks (1.0, 0.3, 0.2): nothing to test (a missing or incomplete interface list is the verifier's CARD-SHAPE-001 / CARD-SHAPE-003, which fail card.required-fields)".to_string()
             } else {
-                "card advertises no interface this probe was asked to test".to_string()
+                "card advertises only bindings this probe does not drive (gRPC or another): nothing to test (CARD-005 lets an agent offer any binding)".to_string()
             })
         } else {
             let list: Vec<String> = targets
@@ -1669,7 +1725,7 @@ impl<'a> Runner<'a> {
     }
 
     /// Polls GetTask with backoff until the task is terminal or interrupted.
-    async fn poll_settled(&self, tg: &Target, task: &TaskRef) -> Result<(TaskRef, u32), CallError> {
+    async fn poll_settled(&self, tg: &Target, task: &TaskRef) -> Result<(TaskRef, u32), PollError> {
         let settled =
             |s: Option<TaskState>| s.is_some_and(|s| s.is_terminal() || s.is_interrupted());
         if settled(task.state) {
@@ -1682,21 +1738,22 @@ impl<'a> Runner<'a> {
             polls += 1;
             let t = self.get_task(tg, &task.id, None).await?;
             let Some(now) = TaskRef::from_task(&t) else {
-                return Err(CallError::Other(
-                    "get returned a task without id or contextId".into(),
-                ));
+                return Err(
+                    CallError::Other("get returned a task without id or contextId".into()).into(),
+                );
             };
             if now.context_id != task.context_id {
                 return Err(CallError::Other(format!(
                     "task {} changed context from {} to {}",
                     task.id, task.context_id, now.context_id
-                )));
+                ))
+                .into());
             }
             if settled(now.state) {
                 return Ok((now, polls));
             }
             if Instant::now() >= deadline {
-                return Err(CallError::Other(format!(
+                return Err(PollError::Unsettled(format!(
                     "task {} still {} after {} ms",
                     task.id,
                     now.state_str(),
@@ -1788,7 +1845,7 @@ impl<'a> Runner<'a> {
         // 0.3 returns the task, trap 6)
         let started = self.begin("errors.subscribe-terminal", d);
         if tg.dialect != Dialect::V1_0 {
-            let why = "0.3 resubscribe to a finished task may return the task (trap 6)";
+            let why = "0.3 names no error for a resubscribe to a finished task (its gRPC spec returns the task and closes the stream; 1.0 answers UnsupportedOperationError, TASK-004)";
             self.skip("errors.subscribe-terminal", d, eh, why);
             return;
         }
@@ -2001,8 +2058,11 @@ impl<'a> Runner<'a> {
             }
         };
         let Some(result) = rpc.result() else {
-            return Outcome::Fail(format!(
-                "cancel of {} task {} got {}",
+            // which tasks can be canceled is the agent's to say (TASK-003: a task it cannot
+            // cancel gets TaskNotCancelableError); a wrong code or envelope is the
+            // verifier's (RPC-ERROR-*, RPC-ENVELOPE-*) on this exchange (session 47)
+            return expectation(format!(
+                "cancel of {} task {} ({how}) got {} (TASK-003: the agent decides which tasks it can cancel)",
                 task.state_str(),
                 task.id,
                 rpc.describe()
@@ -2017,17 +2077,34 @@ impl<'a> Runner<'a> {
             };
             match self.poll_settled(tg, &now).await {
                 Ok((t, _)) => state = t.state,
+                // a cancel answered with success whose task never reaches canceled is the
+                // verifier's TASK-STATE-004 (a warning; TASK-003) (session 47)
+                Err(PollError::Unsettled(m)) => {
+                    return verifier_reads(
+                        Outcome::Fail(format!(
+                            "cancel of task {} ({how}) answered with success, but {m}",
+                            task.id
+                        )),
+                        "TASK-STATE-004",
+                    )
+                }
                 Err(e) => return e.outcome("polling after cancel failed"),
             }
         }
         if state == Some(TaskState::Canceled) {
             Outcome::Pass(format!("task {} canceled ({how})", task.id))
         } else {
-            Outcome::Fail(format!(
-                "task {} is {} after cancel, expected canceled",
-                task.id,
-                state.map(TaskState::as_str).unwrap_or("without state")
-            ))
+            // a cancel answered with success and the task then in another state: the
+            // verifier's TASK-STATE-004 (a warning) or, for a task still waiting for its
+            // client, TASK-STATE-012 (TASK-003) (session 47)
+            verifier_reads(
+                Outcome::Fail(format!(
+                    "task {} is {} after a cancel answered with success, expected canceled",
+                    task.id,
+                    state.map(TaskState::as_str).unwrap_or("without state")
+                )),
+                "TASK-STATE-004 and TASK-STATE-012",
+            )
         }
     }
 
@@ -2100,8 +2177,11 @@ impl<'a> Runner<'a> {
             Err(e) => return e.outcome("follow-up failed"),
         };
         let Some(result) = rpc.result() else {
-            return Outcome::Fail(format!(
-                "follow-up to input-required task {} got {}",
+            // TASK-007: an agent MAY take follow-ups; refusing one with
+            // UnsupportedOperationError, the terminal task's answer, is the verifier's
+            // TASK-STATE-015 (a warning) (session 47)
+            return expectation(format!(
+                "follow-up to input-required task {} got {} (TASK-007: an agent may accept follow-up messages)",
                 task.id,
                 rpc.describe()
             ));
@@ -2120,9 +2200,9 @@ impl<'a> Runner<'a> {
                     ));
                 }
                 if now.state == Some(TaskState::InputRequired) {
-                    // may be asking again; accept only if the agent moved on meanwhile
-                    return Outcome::Fail(format!(
-                        "task {} still input-required after the follow-up",
+                    // may be asking again: the skill's dialogue, no rule (session 47)
+                    return expectation(format!(
+                        "task {} still input-required after the follow-up (the agent may ask again: no rule)",
                         task.id
                     ));
                 }
@@ -3928,9 +4008,7 @@ fn stream_checks(
                 (false, Some(why)) => format!(
                     "stream was cut before a terminal or interrupted state (STREAM-002): {why}"
                 ),
-                (false, _) => {
-                    "stream reached no terminal or interrupted state before the deadline".into()
-                }
+                (false, _) => NO_END_BY_DEADLINE.into(),
             }),
             Outcome::Skip("no terminal event".into()),
         ),

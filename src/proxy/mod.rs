@@ -2318,6 +2318,9 @@ async fn handle(
                 None => hint.map(|h| format!(" (hint: {h})")).unwrap_or_default(),
             };
             // both attempts of a resent request failed: the client is told it went twice
+            // (before the hint: the live line reads a cause's last ` (hint: ...)` as its
+            // hint, and a note after it left `--route) (the request was sent twice: ...`
+            // there, newcomer47 N10)
             let twice = resent
                 .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))
                 .unwrap_or_default();
@@ -2328,11 +2331,11 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::BAD_GATEWAY,
                 format!(
-                    "a2a-interop proxy: upstream {} {what}: {cause}{hint}{twice}\n",
+                    "a2a-interop proxy: upstream {} {what}: {cause}{twice}{hint}\n",
                     shown_url(&target.url)
                 ),
                 format!(
-                    "upstream {} {what}: {cause}{hint}{twice}",
+                    "upstream {} {what}: {cause}{twice}{hint}",
                     shown_url(&target.url)
                 ),
             );

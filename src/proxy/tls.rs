@@ -414,6 +414,10 @@ enum PemHolds {
     Certificate,
     /// Bytes with no PEM `-----BEGIN` line: a binary (DER) file, most likely.
     NotPem,
+    /// UTF-8 text with no PEM `-----BEGIN` line: another file given by mistake (a report,
+    /// a config), not a DER file (newcomer47 N11: `--upstream-ca report.md` was asked
+    /// whether it was "a binary DER file").
+    Text,
     /// Other PEM blocks (a CSR, public key, parameters) or both kinds.
     Other,
 }
@@ -426,6 +430,7 @@ impl PemHolds {
             PemHolds::Key => " (it holds a private key)",
             PemHolds::Certificate => " (it holds a certificate)",
             PemHolds::NotPem => " (it is not PEM text: a binary DER file?)",
+            PemHolds::Text => " (it is text with no -----BEGIN line: no certificate or key at all)",
             PemHolds::Other => "",
         }
     }
@@ -443,7 +448,13 @@ fn pem_holds(pem: &[u8]) -> PemHolds {
         .filter_map(|l| l.strip_suffix("-----"))
         .collect();
     if labels.is_empty() {
-        return PemHolds::NotPem;
+        let text_only = std::str::from_utf8(pem)
+            .is_ok_and(|t| !t.chars().any(|c| c.is_control() && !c.is_whitespace()));
+        return if text_only {
+            PemHolds::Text
+        } else {
+            PemHolds::NotPem
+        };
     }
     let key = labels.iter().any(|l| l.ends_with("PRIVATE KEY"));
     let cert = labels

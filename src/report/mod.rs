@@ -87,9 +87,9 @@ fn is_bidi(c: char) -> bool {
 }
 
 pub use model::{
-    group_findings, message_key, ConformanceLevel, Counts, Coverage, FileFormat, ProxyAnswered,
-    Report, ReportFinding, ReportInput, SourceInfo, SourceKind, Status, Summary, TestResult,
-    TornTail, Unwritten, REPORT_SCHEMA,
+    fold_key, group_findings, message_key, ConformanceLevel, Counts, Coverage, FileFormat,
+    ProxyAnswered, Report, ReportFinding, ReportInput, SourceInfo, SourceKind, Status, Summary,
+    TestResult, TornTail, Unwritten, REPORT_SCHEMA,
 };
 
 /// Report formats.

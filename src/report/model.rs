@@ -157,7 +157,47 @@ pub fn evidence_exchanges(f: &Finding) -> Vec<&str> {
 /// webhook getting `/task`, `/statusUpdate`, `/artifactUpdate` wrappers) is one problem seen
 /// several times; each evidence line keeps its pointer.
 fn group_key(f: &Finding) -> (String, String, Option<String>) {
-    (f.rule.clone(), message_key(&f.message), f.leg.clone())
+    (f.rule.clone(), fold_key(&f.message), f.leg.clone())
+}
+
+/// The key reports and the proxy's live lines fold a finding's message by: [`message_key`],
+/// then every UUID in the text (RFC 9562 §4's `8-4-4-4-12` hex form, any case, not part of a
+/// longer run of letters and digits) read as `{uuid}`. The SDKs make task, context and
+/// message ids UUIDs, so the same fault on each message or task of a run ("1.0 agent message
+/// "5f0c…" answering … has no contextId", once per message) is one finding seen N times
+/// (newcomer47: 15 ID-MSG-001 notes for one habit of the agent). Ids of other shapes stay as
+/// written; a baseline's identity ([`super::baseline`]) keeps [`message_key`] alone.
+pub fn fold_key(message: &str) -> String {
+    let key = message_key(message);
+    let b = key.as_bytes();
+    let mut out = String::with_capacity(key.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i + 36 <= b.len() {
+        let boundary_before = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        if boundary_before && is_uuid(&b[i..i + 36]) {
+            let after = b.get(i + 36);
+            if after.is_none_or(|c| !c.is_ascii_alphanumeric()) {
+                out.push_str(&key[copied..i]);
+                out.push_str("{uuid}");
+                i += 36;
+                copied = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&key[copied..]);
+    out
+}
+
+/// Whether `b` (36 bytes) is a UUID's hex-and-hyphen form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
+fn is_uuid(b: &[u8]) -> bool {
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
 }
 
 /// `message` with the id segment after each `/tasks/` and `/pushNotificationConfigs/` of the
@@ -1922,6 +1962,32 @@ mod tests {
         assert_eq!(json["seen"], 4);
         assert_eq!(json["rule"], "CARD-SHAPE-001");
         assert!(serde_json::to_value(&g[1]).unwrap().get("seen").is_none());
+    }
+
+    /// newcomer47: the same note on each message of a run, each quoting its own UUID
+    /// messageId, is one finding seen N times; other ids, and a UUID inside a longer token,
+    /// keep their words apart.
+    #[test]
+    fn messages_differing_only_by_uuids_fold() {
+        let f = |m: &str| Finding {
+            message: m.into(),
+            ..finding("ID-MSG-001", Severity::Note, Category::Lifecycle)
+        };
+        let fs = vec![
+            f("1.0 agent message \"5f0c2a1e-9b7d-4c3e-8a21-0f6d2b9e7c11\" answering SendMessage has no contextId"),
+            f("1.0 agent message \"A0B1C2D3-E4F5-4a6b-8c7d-9e0f1a2b3c4d\" answering SendMessage has no contextId"),
+            f("1.0 agent message \"msg-1\" answering SendMessage has no contextId"),
+            f("1.0 agent message \"msg-2\" answering SendMessage has no contextId"),
+            f("1.0 agent message \"x5f0c2a1e-9b7d-4c3e-8a21-0f6d2b9e7c11\" answering SendMessage has no contextId"),
+        ];
+        let g = group_findings(&fs);
+        assert_eq!(g.iter().map(|g| g.seen).collect::<Vec<_>>(), [2, 1, 1, 1]);
+        assert!(g[0].message.contains("5f0c2a1e-9b7d"), "{}", g[0].message);
+        assert_eq!(
+            fold_key("task 5f0c2a1e-9b7d-4c3e-8a21-0f6d2b9e7c11 at GET /v1/tasks/abc"),
+            "task {uuid} at GET /v1/tasks/{id}"
+        );
+        assert_eq!(fold_key("no id here"), "no id here");
     }
 
     #[test]

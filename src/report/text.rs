@@ -530,8 +530,55 @@ pub fn generations_text(report: &Report, input: &ReportInput) -> Option<String> 
         String::new()
     };
     Some(format!(
-        "{} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-002 (the client's), an answer that mixes two VER-MIX-001",
+        "{} A2A generations in this traffic: {}{capped}{}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-002 (the client's), an answer that mixes two VER-MIX-001",
         generations.len(),
-        parts.join(", ")
+        parts.join(", "),
+        generations_by_leg(input)
     ))
+}
+
+/// For a recording of a gateway's two legs (or more: `--listener LEG@...`), which
+/// generation each leg spoke (breaker47: a version-bridging gateway speaks 0.3 to the
+/// client and 1.0 to the agent): `; by leg: client leg 0.3 in 8, 1.0 in 8; upstream leg 1.0
+/// in 8, 0.3 in 8` (the client-facing leg first; labels in the order each leg first used
+/// them, counts of exchanges).
+/// Empty when every exchange is on the client-facing hop.
+fn generations_by_leg(input: &ReportInput) -> String {
+    let listed = &input.outcome.exchange_dialects;
+    let leg_of = |id: &str| {
+        input
+            .index
+            .exchange(id)
+            .and_then(|x| x.leg.clone())
+            .unwrap_or_else(|| "client".to_string())
+    };
+    let mut legs: Vec<(String, Vec<(&str, usize)>)> = Vec::new();
+    for (id, label) in listed {
+        let leg = leg_of(&id[..]);
+        let at = match legs.iter().position(|(l, _)| *l == leg) {
+            Some(i) => i,
+            None => {
+                legs.push((leg, Vec::new()));
+                legs.len() - 1
+            }
+        };
+        let counts = &mut legs[at].1;
+        match counts.iter_mut().find(|(l, _)| *l == label.as_str()) {
+            Some(c) => c.1 += 1,
+            None => counts.push((label.as_str(), 1)),
+        }
+    }
+    if legs.len() < 2 {
+        return String::new();
+    }
+    // the client-facing leg first, the rest in the order they first spoke
+    legs.sort_by_key(|(l, _)| l != "client");
+    let each: Vec<String> = legs
+        .iter()
+        .map(|(leg, counts)| {
+            let c: Vec<String> = counts.iter().map(|(l, n)| format!("{l} in {n}")).collect();
+            format!("{leg} leg {}", c.join(", "))
+        })
+        .collect();
+    format!("; by leg: {}", each.join("; "))
 }

@@ -540,7 +540,7 @@ rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exc
 // visibility rules or its retention (a task purged, or scoped by something no header shows).
 rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", Warning, Lifecycle,
     ["DATA-007"],
-    "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
+    "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), or filtered by a terminal state the task's latest answer showed, complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
     "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
 rule!(DATA_LIST_PUSH_PAGING, "DATA-LIST-007", "push-config-list-paging-broken", Error, Interop,
     ["PUSH-003", "DATA-007"],
@@ -1130,6 +1130,14 @@ rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Wa
     ["AUTH-003", "ERR-006"],
     "401 response without a WWW-Authenticate challenge, a 403 to a 1.0 A2A call that carried none of the credentials the card's security schemes name (0.3 §4.4 allows 401 or 403), or an API call redirected to a login page instead of a 401",
     "answer unauthenticated API calls with 401 (not 403, which says the caller is known but not allowed, and not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1, §15.5.2) naming the scheme the card declares, so clients know how to authenticate");
+rule!(AUTH_REFUSED_AS_OTHER_ERROR, "AUTH-CHALLENGE-002", "auth-failure-answered-as-other-error", Error, Security,
+    ["ERR-006", "AUTH-002"],
+    "1.0 agent refused a call for missing or bad credentials (its error says unauthorized, unauthenticated, invalid API key, ...) with another error than an authentication failure: a JSON-RPC error (InvalidRequest, InternalError, ...) on HTTP 200 or 400, an HTTP+JSON 400 or 500, a gRPC status other than UNAUTHENTICATED",
+    "refuse a call without valid credentials as an authentication failure (ERR-006, 1.0 §3.3.2): HTTP 401 with a WWW-Authenticate challenge naming the card's scheme (gRPC UNAUTHENTICATED); a JSON-RPC InvalidRequest or InternalError tells the client its request was malformed or the agent broke, so it neither fetches a token nor retries with one");
+rule!(AUTH_REFUSED_AS_OTHER_ERROR_0X, "AUTH-CHALLENGE-003", "auth-failure-answered-as-other-error-0x", Warning, Security,
+    ["AUTH-003", "AUTH-002"],
+    "0.2/0.3 agent refused a call for missing or bad credentials (its error says unauthorized, unauthenticated, invalid API key, ...) with another error than 401 or 403: a JSON-RPC error (InvalidRequest, InternalError, ...) on HTTP 200 or 400, an HTTP+JSON 400 or 500, a gRPC status other than UNAUTHENTICATED or PERMISSION_DENIED",
+    "answer a call without valid credentials with HTTP 401 and a WWW-Authenticate challenge naming the card's scheme (0.3 §4.4 SHOULD, AUTH-003; 403 for a known caller without permission); a JSON-RPC InvalidRequest or InternalError tells the client its request was malformed or the agent broke, so it neither fetches a token nor retries with one");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -1399,6 +1407,8 @@ rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, Agen
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
+    AUTH_REFUSED_AS_OTHER_ERROR,
+    AUTH_REFUSED_AS_OTHER_ERROR_0X,
     AUTH_EXTENDED_CARD,
     AUTH_EXTENDED_CARD_PUBLIC,
     AUTH_ERROR_TEXT_LEAK,

@@ -653,3 +653,114 @@ impl State {
         }
     }
 }
+
+/// True when an error text refuses the caller's identity: "Unauthorized: missing or invalid
+/// API key", "unauthenticated", "authentication required", "invalid token", ... (ASCII
+/// case-insensitive). Permission words ("forbidden", "permission denied") are not among
+/// them: those refuse a known caller (403, AUTH-006), another answer.
+pub(super) fn says_unauthenticated(text: &str) -> bool {
+    const WORDS: [&str; 16] = [
+        "unauthori",
+        "unauthenti",
+        "not authenticated",
+        "authentication required",
+        "authentication failed",
+        "missing credentials",
+        "invalid credentials",
+        "no credentials",
+        "invalid api key",
+        "missing api key",
+        "missing or invalid api key",
+        "api key required",
+        "invalid token",
+        "missing token",
+        "expired token",
+        "missing authorization",
+    ];
+    let t = text.to_ascii_lowercase();
+    WORDS.iter().any(|w| t.contains(w))
+}
+
+impl State {
+    /// AUTH-CHALLENGE-002 (1.0: ERR-006 MUST, 1.0 §3.3.2) / AUTH-CHALLENGE-003 (0.x: AUTH-003
+    /// SHOULD, 0.3 §4.4); diegosouzapw/OmniRoute #12888: a call without the card's bearer
+    /// token answered HTTP 400 with JSON-RPC -32600 "Unauthorized: missing or invalid API
+    /// key"): A2A call `x` (operation `c`) to an agent whose card requires credentials was
+    /// refused with an error whose text `text` says the caller is not authenticated
+    /// ([`says_unauthenticated`]) but which is no authentication failure (`answer`: the
+    /// JSON-RPC error, the HTTP+JSON status, the gRPC status, as words; `at` its evidence):
+    /// the caller is told its request is malformed or the agent broke. Nothing for a 401 /
+    /// 403 answer (AUTH-CHALLENGE-001 judges those), a webhook's, nor without a card that
+    /// requires credentials; the version of the call picks the rule. Once per origin.
+    pub(super) fn auth_refused_as_other_error(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        text: &str,
+        answer: &str,
+        at: Evidence,
+    ) {
+        if x.synthetic
+            || c.webhook
+            || c.op.is_none()
+            || matches!(x.status, Some(401) | Some(403) | Some(407))
+            || !says_unauthenticated(text)
+        {
+            return;
+        }
+        let Some((card, wanted)) = self.wanted_credentials(x) else {
+            return;
+        };
+        let v1 = match c.dialect {
+            Some(d) => d == Dialect::V1_0,
+            None => card.view.has_v1_fields && !card.view.has_v0_fields,
+        };
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self.auth_reported.insert(format!("other\u{0}{origin}")) {
+            return;
+        }
+        self.areas.insert("auth");
+        let carried = if Self::no_credential_at_all(x, &card) {
+            format!(
+                "carried none of the credentials its card (exchange {}) asks for ({wanted})",
+                card.exchange
+            )
+        } else {
+            format!(
+                "carried a credential, which the agent refused (its card, exchange {}, asks for {wanted})",
+                card.exchange
+            )
+        };
+        let (rule, want) = if v1 {
+            (
+                &r::AUTH_REFUSED_AS_OTHER_ERROR,
+                "a 1.0 agent refuses missing or bad credentials as an authentication failure, HTTP 401 with a WWW-Authenticate challenge (gRPC UNAUTHENTICATED; ERR-006, 1.0 §3.3.2)",
+            )
+        } else {
+            (
+                &r::AUTH_REFUSED_AS_OTHER_ERROR_0X,
+                "the 0.x spec answers failed or missing authentication with HTTP 401 and a WWW-Authenticate challenge, or 403 (0.3 §4.4, AUTH-003)",
+            )
+        };
+        let shown: String = text.chars().take(120).collect();
+        self.find(
+            rule,
+            format!(
+                "agent refused {} ({}) with {answer}, whose text says {shown:?}: the request {carried}, and {want}; the client reads a malformed request or a broken agent, not that it must authenticate",
+                x.url_named(),
+                c.op_term("an A2A call"),
+            ),
+            vec![
+                x.ev(x.req_seq),
+                at,
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/securitySchemes".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+}

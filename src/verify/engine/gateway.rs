@@ -187,35 +187,111 @@ pub(super) fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<E
 /// rule and message (but for the sender, [`same_but_sender`]: "gateway sent the agent"
 /// upstream where the client leg says "client sent"), same pointer and value in the first
 /// evidence.
+///
+/// Across a version-bridging gateway (breaker47: a 0.3 client leg, a 1.0 upstream leg, or
+/// the reverse) the same fault of the agent reads "result task of SendMessage" at
+/// `/result/task/status/...` upstream and "result task of message/send" at
+/// `/result/status/...` on the client leg: both are read generation-neutral
+/// ([`neutral_method_names`], [`neutral_pointer`]) when they differ only so.
 pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
     let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
         return false;
     };
-    g.leg.is_some()
-        && g.rule == f.rule
-        && a.exchange.as_deref() == Some(up)
-        && a.pointer == b.pointer
-        && a.found == b.found
-        && g.message
-            .split(RELAYED_NOTE)
-            .next()
-            .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
-            .is_some_and(|m| same_but_sender(m, &f.message))
+    if g.leg.is_none()
+        || g.rule != f.rule
+        || a.exchange.as_deref() != Some(up)
+        || a.found != b.found
+    {
+        return false;
+    }
+    let Some(m) = g
+        .message
+        .split(RELAYED_NOTE)
+        .next()
+        .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
+        .and_then(|m| m.split(RELAYED_TRANSLATED_NOTE).next())
+    else {
+        return false;
+    };
+    if a.pointer == b.pointer && same_but_sender(m, &f.message) {
+        return true;
+    }
+    let pointers = match (a.pointer.as_deref(), b.pointer.as_deref()) {
+        (Some(x), Some(y)) => neutral_pointer(x) == neutral_pointer(y),
+        (x, y) => x == y,
+    };
+    pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&f.message))
+}
+
+/// `s` with each 0.2/0.3 JSON-RPC method name (`message/send`, `tasks/get`, ...) written
+/// as its 1.0 name (`SendMessage`, `GetTask`, ...), for [`same_relayed`] across a
+/// version-bridging gateway. Borrowed unchanged when `s` names none.
+fn neutral_method_names(s: &str) -> Cow<'_, str> {
+    const V0: [&str; 10] = [
+        "message/send",
+        "message/stream",
+        "tasks/get",
+        "tasks/cancel",
+        "tasks/resubscribe",
+        "tasks/pushNotificationConfig/set",
+        "tasks/pushNotificationConfig/get",
+        "tasks/pushNotificationConfig/list",
+        "tasks/pushNotificationConfig/delete",
+        "agent/getAuthenticatedExtendedCard",
+    ];
+    if !V0.iter().any(|m| s.contains(m)) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = s.to_string();
+    for m in V0 {
+        if let Some((op, _)) = a2a::method_op(m) {
+            out = out.replace(m, op.name());
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A JSON Pointer into a JSON-RPC answer or stream event without 1.0's oneof wrapper
+/// (`/result/task/status` -> `/result/status`, `/result/statusUpdate/contextId` ->
+/// `/result/contextId`), as the same member sits in the 0.x object: for [`same_relayed`].
+fn neutral_pointer(p: &str) -> Cow<'_, str> {
+    for w in ["task", "message", "statusUpdate", "artifactUpdate"] {
+        for base in ["/result/", "/"] {
+            let head = format!("{base}{w}");
+            if let Some(rest) = p.strip_prefix(&head) {
+                if rest.is_empty() || rest.starts_with('/') {
+                    return Cow::Owned(format!("{}{rest}", base.trim_end_matches('/')));
+                }
+            }
+        }
+    }
+    Cow::Borrowed(p)
 }
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
 /// evidence is appended and `g`'s message says the client got it through the gateway
-/// ([`RELAYED_NOTE`]), or, for a client rule's request fault, that the client sent it and
+/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] when the two legs speak two protocol
+/// generations), or, for a client rule's request fault, that the client sent it and
 /// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
-    if !g.message.contains(RELAYED_NOTE) && !g.message.contains(RELAYED_REQUEST_NOTE) {
+    if !g.message.contains(RELAYED_NOTE)
+        && !g.message.contains(RELAYED_REQUEST_NOTE)
+        && !g.message.contains(RELAYED_TRANSLATED_NOTE)
+    {
         let cid = f
             .evidence
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
+        // breaker47: folded across a version-bridging gateway ([`same_relayed`] read both
+        // generation-neutral): not "unchanged"
+        let translated = g.evidence.first().map(|e| &e.pointer)
+            != f.evidence.first().map(|e| &e.pointer)
+            || !same_but_sender(&g.message, &f.message);
         let note = if r::judges_client(&g.rule) {
             RELAYED_REQUEST_NOTE
+        } else if translated {
+            RELAYED_TRANSLATED_NOTE
         } else {
             RELAYED_NOTE
         };
@@ -467,6 +543,43 @@ fn forwarded_rpc_pair(
         _ => None,
     };
     Some((without_id(a)?, without_id(b)?))
+}
+
+/// A version-bridging gateway's copy (breaker47): two JSON-RPC request bodies, a client's
+/// `a` and a gateway's upstream `b`, that name the same A2A operation in two protocol
+/// generations (`message/send` and `SendMessage`, `tasks/get` and `GetTask`, ...) for the
+/// same message (a send's `params.message.messageId`) or the same task (`params.id`, a
+/// push config call's `params.taskId`): the client's call translated, not another call
+/// that looks alike. Gives the generation of each (`(client's, upstream's)`); `None` for
+/// one generation, another operation or key, bodies over [`FORWARDED_PARSE_CAP`] or not
+/// JSON-RPC requests.
+pub(super) fn translated_twin(a: &[u8], b: &[u8]) -> Option<(Dialect, Dialect)> {
+    if a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return None;
+    }
+    let (x, y) = (
+        serde_json::from_slice::<Value>(a).ok()?,
+        serde_json::from_slice::<Value>(b).ok()?,
+    );
+    let (op_a, da) = a2a::method_op(x.get("method")?.as_str()?)?;
+    let (op_b, db) = a2a::method_op(y.get("method")?.as_str()?)?;
+    if op_a != op_b || (da == Dialect::V1_0) == (db == Dialect::V1_0) {
+        return None;
+    }
+    let key = |v: &Value| -> Option<String> {
+        let p = v.get("params")?;
+        let k = match op_a {
+            Op::SendMessage | Op::SendStreamingMessage => p.get("message")?.get("messageId"),
+            _ => p.get("id").or_else(|| p.get("taskId")),
+        };
+        k.and_then(Value::as_str)
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+    };
+    (key(&x)? == key(&y)?).then_some((da, db))
 }
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the

@@ -408,6 +408,14 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let method = c.method.clone().unwrap_or_default();
         x.answer_error = true;
+        // AUTH-CHALLENGE-002/-003: a credentials refusal sent as another status.
+        if let (Some(m), false) = (message.as_deref(), matches!(code, 7 | 16)) {
+            // grpc-message is percent-encoded (gRPC over HTTP/2, "Status-Message")
+            let text = a2a::percent_decode(m);
+            let answer = format!("gRPC status {code} ({})", grpc::code_name(code));
+            let at = x.ev_at(st_seq, "", Some(Value::from(code)));
+            self.auth_refused_as_other_error(&x, &c, &text, &answer, at);
+        }
         // ERR-006 (breaker15a Q14): a malformed 1.0 parameter the handler failed on
         // (INTERNAL) instead of refusing it with INVALID_ARGUMENT.
         if code == 13 && c.dialect == Some(Dialect::V1_0) {

@@ -1212,6 +1212,20 @@ impl State {
             })
             .max_by_key(|c| c.5)
             .cloned();
+        // breaker47: a version-bridging gateway's copy, the client's call in the other
+        // generation (same message or task id), before a look-alike call of another client
+        // in the upstream's generation is taken for it
+        let client = client.or_else(|| {
+            open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter(|c| {
+                    self.forward_candidate(up, c)
+                        && translated_twin(&c.3, up.req_body.as_slice()).is_some()
+                })
+                .max_by_key(|c| c.5)
+                .cloned()
+        });
         let own_message_id = client.is_none();
         let client = client.or_else(|| {
             // No copy of the same body: the same send under a messageId of the
@@ -1263,11 +1277,12 @@ impl State {
                     up_version.as_deref(),
                     up.ev(up.req_seq),
                 );
+                let translated = translated_twin(&client.3, up.req_body.as_slice()).map(|(_, u)| u);
                 self.compare_version(
                     client,
                     up_version,
                     up_ext,
-                    rpc_request_id(up.req_body.as_slice()),
+                    (rpc_request_id(up.req_body.as_slice()), translated),
                     up.ev(up.req_seq),
                     up.leg.clone(),
                 );
@@ -1914,7 +1929,11 @@ impl State {
         // (the same send under a messageId of the gateway's own only when no copy of the
         // same body waits, breaker40 C06)
         let exact = (self.pending_up.iter())
-            .position(|p| waits(p) && same_forwarded_body(&client.3, &p.body));
+            .position(|p| waits(p) && same_forwarded_body(&client.3, &p.body))
+            .or_else(|| {
+                (self.pending_up.iter())
+                    .position(|p| waits(p) && translated_twin(&client.3, &p.body).is_some())
+            });
         let own_message_id = exact.is_none();
         let Some(i) = exact.or_else(|| {
             (self.pending_up.iter())
@@ -1937,11 +1956,12 @@ impl State {
             );
         }
         let up_id = p.ev.exchange.clone();
+        let translated = translated_twin(&client.3, &p.body).map(|(_, u)| u);
         self.compare_version(
             client.clone(),
             p.version,
             p.extensions,
-            up_rpc_id,
+            (up_rpc_id, translated),
             p.ev,
             p.leg,
         );
@@ -2296,13 +2316,15 @@ impl State {
 
     /// A client-leg request and its upstream copy are paired: remembers the pair
     /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
-    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
+    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001). The copy's JSON-RPC id
+    /// comes with the generation it was translated into ([`translated_twin`], breaker47),
+    /// `None` when it is the client's call in the client's own generation.
     pub(super) fn compare_version(
         &mut self,
         client: DoneRequest,
         uv: Option<String>,
         up_ext: Option<Vec<String>>,
-        up_rpc_id: Option<Value>,
+        (up_rpc_id, translated): (Option<Value>, Option<Dialect>),
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
@@ -2354,6 +2376,22 @@ impl State {
                     ],
                     &None,
                 );
+            }
+        }
+        // breaker47: a gateway that translates the call into another generation speaks
+        // that generation's header upstream (1.0 under A2A-Version 1.0, 0.3 with none or
+        // 0.3, VER-003): the header changed with the method, which is no stripped version
+        if let Some(up_gen) = translated {
+            let minor = uv
+                .as_deref()
+                .map(|v| v.trim().split('.').take(2).collect::<Vec<_>>().join("."))
+                .filter(|v| !v.is_empty());
+            let fits = match up_gen {
+                Dialect::V1_0 => minor.as_deref() == Some("1.0"),
+                _ => minor.is_none() || minor.as_deref() == Some("0.3"),
+            };
+            if fits {
+                return;
             }
         }
         // VER-003: a missing or empty A2A-Version means 0.3. A gateway that adds another

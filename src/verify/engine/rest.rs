@@ -1370,6 +1370,20 @@ impl State {
         {
             return;
         }
+        // AUTH-CHALLENGE-002/-003: a credentials refusal sent as a 400 / 500 error body.
+        if !matches!(status, 401 | 403 | 407) {
+            let msg = aip
+                .and_then(|e| e.get("message"))
+                .or_else(|| o.get("message"))
+                .or_else(|| o.get("detail"))
+                .or_else(|| o.get("error"))
+                .and_then(Json::as_str);
+            if let Some(m) = msg {
+                let answer = format!("HTTP {status}");
+                let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                self.auth_refused_as_other_error(x, &c, m, &answer, at);
+            }
+        }
         // review29a (breaker29 C08's JSON twin): a framework's JSON 415 page
         // (`{"detail":"Unsupported Media Type"}`) to a body the client sent under a media
         // type that is not JSON (HTTP-MEDIA-003 names the client) is refused before any A2A

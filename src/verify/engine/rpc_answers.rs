@@ -670,6 +670,8 @@ impl State {
             .rev()
             .filter(|u| u.op == op && u.key == key && u.kind_shaped == shaped);
         let Some(up) = same_call.next() else {
+            // the answer is still judged: its ids are the agent's, only its state changed
+            self.gw_translated_state_changed(x, c, res, (op, key), bseq);
             return false;
         };
         let client_state = answer_state(res);
@@ -717,6 +719,85 @@ impl State {
             msg,
             vec![
                 x.ev_at(bseq, ptr, client_state.map(|s| Value::String(s.into()))),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: Some(up_ptr.into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// GW-RESP-002 (RPC-002, TASK-005) across a version-bridging gateway (breaker47
+    /// `state-shifted`): the agent answered the call in the other protocol generation (a
+    /// 0.3 client's `message/send` forwarded as `SendMessage`, or the reverse) and the
+    /// client leg's answer `res` names a valid task state of its own generation that is
+    /// another state than every answer the agent gave on an upstream leg to that operation
+    /// for the same message id (a send) or task id (a task call): `input-required` handed
+    /// on as `TASK_STATE_AUTH_REQUIRED`. States are compared by meaning
+    /// ([`TaskState::parse`]), so a translation (`TASK_STATE_COMPLETED` -> `completed`) is
+    /// no change, and a state the client's generation does not have (`input_required`,
+    /// `cancelled`) is TASK-STATE-005's, not told here. Streams are GW-SSE-002's. Returns
+    /// true when reported; the answer is judged as usual all the same (its ids are the
+    /// agent's: a follow-up naming its task names a task the agent handed out).
+    fn gw_translated_state_changed(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        (op, key): (Op, &str),
+        bseq: u64,
+    ) -> bool {
+        let shaped = kind_shaped(c);
+        let Some(got) = answer_state(res) else {
+            return false;
+        };
+        let Some(got_state) = TaskState::parse(&got) else {
+            return false;
+        };
+        let mut other = self
+            .gw_up_answers
+            .iter()
+            .rev()
+            .filter(|u| u.op == op && u.key == key && u.kind_shaped != shaped);
+        let Some(up) = other.next() else {
+            return false;
+        };
+        let Some(agent_state) = up.state.clone() else {
+            return false;
+        };
+        let same = |s: Option<&str>| s.and_then(TaskState::parse) == Some(got_state);
+        if same(Some(&*agent_state)) || other.any(|u| same(u.state.as_deref())) {
+            return false;
+        }
+        if TaskState::parse(&agent_state).is_none() {
+            return false;
+        }
+        let (up_xid, up_seq, up_rpc, up_method) =
+            (up.xid.clone(), up.seq, up.rpc, up.method.clone());
+        let name = c.op_term(op.name()).to_string();
+        let of = if matches!(op, Op::SendMessage) {
+            "message"
+        } else {
+            "task"
+        };
+        let msg = format!(
+            "gateway translated the agent's answer to {up_method} into {name} ({of} {key}) with another task state: the agent answered {agent_state} (upstream leg {up_xid}), the client got {got}, which is another state, not the same one in its own version's spelling; a gateway that translates between versions maps each state to the same state (RPC-002)"
+        );
+        let ptr = if c.binding == Some(Binding::JsonRpc) {
+            "/result"
+        } else {
+            ""
+        };
+        let up_ptr = if up_rpc { "/result" } else { "" };
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev_at(bseq, ptr, Some(Value::String(got.into()))),
                 Evidence {
                     seq: up_seq,
                     exchange: Some(up_xid),

@@ -1395,6 +1395,22 @@ impl State {
             return;
         }
         let c = x.call.clone().unwrap_or_default();
+        // AUTH-CHALLENGE-002/-003 (OmniRoute #12888): a credentials refusal sent as this error.
+        if let Some(m) = message {
+            let text = match data_text.as_deref() {
+                Some(d) => format!("{m} {d}"),
+                None => m.to_string(),
+            };
+            let answer = format!(
+                "JSON-RPC error {code}{} on HTTP {}",
+                jsonrpc::code_name(code)
+                    .map(|n| format!(" {n}"))
+                    .unwrap_or_default(),
+                x.status.unwrap_or(200)
+            );
+            let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
+            self.auth_refused_as_other_error(x, &c, &text, &answer, at);
+        }
         if let Some(name) = c.misnamed {
             // RPC-003 (breaker10 E18): -32601 is the right answer to a name that does not
             // exist (RPC-REQ-003 tells the client); -32602 or an A2A error means the agent

@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// GW-SSE-001 with both legs recorded (STREAM-005, RPC-005): the least spread, in
+/// microseconds, of the agent's events on the upstream leg for a stream the client got in
+/// one burst to count as held back (0.5 s). The SDK agents' `slow` skill spreads its
+/// events over 0.75 to 1.0 s; at 1 s a gateway that buffered the whole stream went
+/// unreported more often than not (newcomer47 N4). The burst's own conditions (the client's
+/// spread under a tenth of the agent's, its first event late by half the agent's spread)
+/// keep a gateway that passes events on as they come clear of it.
+const BURST_MIN_SPREAD_US: u64 = 500_000;
+
 impl State {
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
@@ -1532,17 +1541,35 @@ impl State {
         // name) and a hop behind it, as the gateway pairing of requests does: two named
         // legs are two callers, e.g. `interop`'s A->B and B->A, whose sends of one text
         // under their own messageIds are two calls, not one call forwarded)
-        let other_idx = (self.done_streams.iter())
-            .position(|o| {
-                other_leg(&o) && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
-            })
-            .or_else(|| {
-                (self.done_streams.iter()).position(|o| {
+        // breaker47: the twin the request pairing found ([`State::gw_pairs`]) when there is
+        // one: a version-bridging gateway's copy is no look-alike of the client's body, and
+        // another client's stream in the upstream's generation may be one (a 0.3 client's
+        // stream translated to 1.0 beside a 1.0 client's stream of the same text)
+        let twin = if x.leg.is_none() {
+            self.upstream_twin(x)
+        } else {
+            (self.gw_pairs.iter().rev())
+                .find(|p| *p.up == *x.id)
+                .map(|p| p.client.clone())
+        };
+        let paired = twin
+            .as_deref()
+            .map(|id| (self.done_streams.iter()).position(|o| *o.id == *id && other_leg(&o)));
+        let other_idx = match paired {
+            Some(found) => found,
+            None => (self.done_streams.iter())
+                .position(|o| {
                     other_leg(&o)
-                        && (o.leg.is_none() || x.leg.is_none())
-                        && same_forwarded_send(o.req_body.as_slice(), x.req_body.as_slice())
+                        && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
                 })
-            });
+                .or_else(|| {
+                    (self.done_streams.iter()).position(|o| {
+                        other_leg(&o)
+                            && (o.leg.is_none() || x.leg.is_none())
+                            && same_forwarded_send(o.req_body.as_slice(), x.req_body.as_slice())
+                    })
+                }),
+        };
         if let Some(i) = other_idx {
             let Some(o) = self.done_streams.remove(i) else {
                 return;
@@ -1564,7 +1591,9 @@ impl State {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
                 let c_spread = c_times[n - 1].saturating_sub(c_times[0]);
                 let first_delay = c_times[0].saturating_sub(u_times[0]);
-                if u_spread >= 1_000_000 && c_spread * 10 < u_spread && first_delay * 2 >= u_spread
+                if u_spread >= BURST_MIN_SPREAD_US
+                    && c_spread * 10 < u_spread
+                    && first_delay * 2 >= u_spread
                 {
                     let cs = client
                         .sse

@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// Marks, in a stream's `fired` set, the reading of a 0.1 event's lifted 0.2 copy
+/// ([`a2a::lift_v01_event`]): that copy has `kind` and `taskId` by construction, so it is not
+/// judged as a later generation's event (VER-MIX-001).
+const V01_LIFTED: &str = "v01-lifted-copy";
+
 impl State {
     // ------------------------------------------------------------------ SSE
 
@@ -531,6 +536,42 @@ impl State {
         self.stream_once(x, &r::STREAM_AFTER_TERMINAL, msg, ev);
     }
 
+    /// VER-MIX-001 (VER-002, DATA-001; conductor-oss/conductor PR #1341: tasks/send and
+    /// tasks/sendSubscribe aliased to message/send and message/stream, whose events a 0.1
+    /// client cannot map): an event `v` (at `seq`) of a 0.1 `tasks/sendSubscribe` stream in
+    /// a later generation's shape, a 0.2/0.3 update event (`kind` status-update or
+    /// artifact-update, `taskId`, no `id`) or a 1.0 StreamResponse member: a 0.1 client
+    /// reads `TaskStatusUpdateEvent {id, status, final}` and `TaskArtifactUpdateEvent {id,
+    /// artifact}` and finds no task id. Once per stream.
+    fn v01_stream_later_event(&mut self, x: &mut Exch, v: &Json, seq: u64) {
+        let (ev, base) = match v.get("result") {
+            Some(r) if v.get("jsonrpc").is_some() => (r, "/result"),
+            _ => (v, ""),
+        };
+        let Some(o) = ev.as_object() else { return };
+        if o.contains_key("id") {
+            return;
+        }
+        let (ptr, shape) = match o.get("kind").and_then(Json::as_str) {
+            Some(k @ ("status-update" | "artifact-update")) => (
+                format!("{base}/kind"),
+                format!("a 0.2/0.3 {k} event (kind, taskId, contextId)"),
+            ),
+            _ => match ["statusUpdate", "artifactUpdate", "task", "message"]
+                .iter()
+                .find(|k| o.contains_key(k))
+            {
+                Some(k) => (format!("{base}/{k}"), format!("a 1.0 StreamResponse ({k})")),
+                None => return,
+            },
+        };
+        let msg = format!(
+            "the client called the 0.1 method tasks/sendSubscribe, and the agent answered with {shape}: a 0.1 client reads TaskStatusUpdateEvent {{id, status, final}} and TaskArtifactUpdateEvent {{id, artifact}} with parts named by type, so it finds no id and cannot tell which task the event is for"
+        );
+        let evd = vec![x.ev_at(seq, &ptr, None)];
+        self.stream_once(x, &r::VER_MIXED_PAYLOAD, msg, evd);
+    }
+
     /// STREAM-SHAPE-001 for 0.1 stream event `v` of body event `seq` (a `tasks/sendSubscribe`
     /// or `tasks/resubscribe` event in its JSON-RPC envelope, or bare), before
     /// [`a2a::lift_v01_event`] fills in what 0.2 names otherwise: a status event's message,
@@ -722,7 +763,18 @@ impl State {
             };
             if let Some(l) = lifted {
                 self.v01_event_spelling(x, v, seq);
-                return self.on_stream_value(x, &l, seq, t_us);
+                // the lifted copy is read as a 0.2 event: not a later generation's (VER-MIX-001)
+                if let Some(s) = x.sse.as_mut() {
+                    s.fired.insert(V01_LIFTED);
+                }
+                self.on_stream_value(x, &l, seq, t_us);
+                if let Some(s) = x.sse.as_mut() {
+                    s.fired.remove(V01_LIFTED);
+                }
+                return;
+            }
+            if !x.sse.as_ref().is_some_and(|s| s.fired.contains(V01_LIFTED)) {
+                self.v01_stream_later_event(x, v, seq);
             }
         }
         // which of the whole-body walks below can find anything in the event (one pass,
@@ -1219,6 +1271,19 @@ impl State {
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
+            // An artifact chunk's append / lastChunk join its signature (breaker47
+            // `append-lost`): a chunk without append replaces the artifact (STREAM-009), so
+            // a gateway that drops the flag hands on another event; absent and false are
+            // one value (1.0 ProtoJSON omits false)
+            if p.kind == PayloadKind::ArtifactUpdate {
+                let flag = |k: &str| p.inner.get(k).and_then(Json::as_bool) == Some(true);
+                match (flag("append"), flag("lastChunk")) {
+                    (true, true) => sig.push_str(" with append and lastChunk"),
+                    (true, false) => sig.push_str(" with append"),
+                    (false, true) => sig.push_str(" with lastChunk"),
+                    (false, false) => {}
+                }
+            }
             let mut held_state = state.to_string();
             if let Some(mid) = said {
                 sig.push_str(SIG_MESSAGE);

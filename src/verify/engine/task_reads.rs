@@ -890,7 +890,9 @@ impl State {
     /// `pageToken` asked, no `nextPageToken` handed back, fewer tasks than the page holds,
     /// `totalSize` not above them; under an explicit pageSize outside 1-100, which gives no
     /// page size, a `totalSize` equal to the tasks listed) for a request without a status filter (absent,
-    /// `TASK_STATE_UNSPECIFIED` or 0) and without `statusTimestampAfter`, yet leaves out a
+    /// `TASK_STATE_UNSPECIFIED` or 0), or with one naming a terminal state (probe47: then
+    /// only a task whose latest state the recording shows is that state, TASK-001), and
+    /// without `statusTimestampAfter`, yet leaves out a
     /// 1.0 task this agent (same leg, agent and tenant scope, same endpoint) handed out in a
     /// send's answer before the request, at most [`LIST_KNOWN_TASK_WINDOW_US`] earlier, to
     /// the same caller ([`Self::caller_of`]: equal credentials, or none on both calls), of
@@ -910,12 +912,25 @@ impl State {
         if param("pageToken").is_some() || param("statusTimestampAfter").is_some() {
             return;
         }
-        if param("status").is_some_and(|s| {
-            let s = s.trim();
-            s != "TASK_STATE_UNSPECIFIED" && s != "0"
-        }) {
-            return;
-        }
+        // a status filter (probe47): a task whose latest state the recording shows is that
+        // terminal state (TASK-001: it never changes again) belongs in the listing too; a
+        // filter for a state a task may have left unseen (working, input-required) is not
+        // judged, nor a status that names no state
+        let status_filter = match param("status").map(|s| s.trim().to_string()) {
+            None => None,
+            Some(s) if s == "TASK_STATE_UNSPECIFIED" || s == "0" => None,
+            Some(s) => {
+                let name = s
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(crate::model::a2a::proto_task_state_name)
+                    .unwrap_or(s.as_str());
+                match TaskState::parse(name).filter(|st| st.is_terminal()) {
+                    Some(st) => Some(st),
+                    None => return,
+                }
+            }
+        };
         if res
             .get("nextPageToken")
             .and_then(Json::as_str)
@@ -984,6 +999,7 @@ impl State {
                 || want_ctx
                     .as_deref()
                     .is_some_and(|w| t.context_id.as_deref() != Some(w))
+                || status_filter.is_some_and(|st| t.last.map(|(l, _)| l) != Some(st))
                 || listed(id)
             {
                 continue;
@@ -1001,11 +1017,13 @@ impl State {
         };
         let ago = x.req_t.saturating_sub(t.announced_t.unwrap_or(x.req_t)) as f64 / 1e6;
         let status = param("status").map(|s| s.trim().to_string());
-        let filters = match (&want_ctx, &status) {
-            (Some(w), None) => format!("with contextId {w:?} and no status filter"),
-            (Some(w), Some(s)) => format!("with contextId {w:?} and status {s} (no filter)"),
-            (None, None) => "without filters".to_string(),
-            (None, Some(s)) => format!("with status {s} (no filter)"),
+        let filters = match (&want_ctx, &status, status_filter) {
+            (Some(w), Some(s), Some(_)) => format!("with contextId {w:?} and status {s}"),
+            (None, Some(s), Some(_)) => format!("with status {s}"),
+            (Some(w), None, _) => format!("with contextId {w:?} and no status filter"),
+            (Some(w), Some(s), None) => format!("with contextId {w:?} and status {s} (no filter)"),
+            (None, None, _) => "without filters".to_string(),
+            (None, Some(s), None) => format!("with status {s} (no filter)"),
         };
         let who = if caller.is_some() {
             "the same credentials"
@@ -1017,8 +1035,15 @@ impl State {
             1 => ", and 1 more such task".to_string(),
             n => format!(", and {n} more such tasks"),
         };
+        let why = match status_filter {
+            Some(st) => format!(
+                ", whose latest state the agent answered was {}, a terminal state that never changes again (TASK-001){more}: a ListTasks filtered by a status lists every task the caller may see in that state (DATA-007), so a client that lists its finished tasks to collect or clean them up never finds it",
+                st.proto_name()
+            ),
+            None => format!("{more}: a ListTasks without a status filter lists every task the caller may see (DATA-007), so a client that lists its tasks to resume or clean them up never finds it. An agent that decodes the absent status (or TASK_STATE_UNSPECIFIED, the proto3 zero value) as a filter for that state filters every task out (a2a-js #614)"),
+        };
         let msg = format!(
-            "the agent's ListTasks {filters} lists {} (totalSize {}, no further page) but leaves out task {id}, which this agent handed out {ago:.1} s before the call to the same caller ({who}){more}: a ListTasks without a status filter lists every task the caller may see (DATA-007), so a client that lists its tasks to resume or clean them up never finds it. An agent that decodes the absent status (or TASK_STATE_UNSPECIFIED, the proto3 zero value) as a filter for that state filters every task out (a2a-js #614)",
+            "the agent's ListTasks {filters} lists {} (totalSize {}, no further page) but leaves out task {id}, which this agent handed out {ago:.1} s before the call to the same caller ({who}){why}",
             match ts.len() {
                 0 => "no tasks".to_string(),
                 1 => "1 task".to_string(),
