@@ -5900,6 +5900,10 @@ struct PushSecret {
     ptr: String,
     /// Seq of that request and of its answer's head (PUSH-BODY-004 nesting).
     span: (u64, u64),
+    /// The recording leg of that exchange (`None` = the client's; `upstream` = a gateway's
+    /// hop to the agent): a gateway's upstream copy of the client's call is that call, not a
+    /// relay to another agent (PUSH-BODY-004; open47).
+    leg: Option<String>,
 }
 
 /// GW-RESP-006 findings of a driver run held at most ([`State::driver_held`]).

@@ -184,4 +184,12 @@ case("PL7-legal-gw-v10-rest-two-creates-sent-by-the-client",
      [],
      "the client created two configs itself, each forwarded once: one copy each, no retry")
 
+# a config with a token, forwarded once: the gateway's hop is no relay -------------------------------
+case("PL8-legal-gw-v10-rest-push-config-with-token-forwarded-once",
+     lambda: working_task_rest()
+     + once("POST", "/rest/tasks/t1/pushNotificationConfigs", dict(CFG, token="hook-secret-47"),
+            dict(CFG_A, token="hook-secret-47")),
+     [],
+     "a push config create carrying the client's token, forwarded once by the gateway: the upstream copy is the same call seen on the gateway's other leg, not an agent passing the config on to another agent (PUSH-BODY-004 was an error here, open47's note)")
+
 write_cases(C, OUT)

@@ -1055,6 +1055,7 @@ impl State {
             secret.xid = str::to_string(&x.id);
             secret.ptr = ptr.clone();
             secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+            secret.leg = x.leg.as_deref().map(str::to_string);
             self.check_push_config_relayed(&url, &secret);
             let list = self.push_secrets.entry(url.clone()).or_default();
             if list.len() < MAX_PUSH_SECRETS {
