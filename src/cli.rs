@@ -193,8 +193,10 @@ pub struct BaselineArgs {
     #[arg(long, value_name = "FILE.json")]
     pub baseline: Option<PathBuf>,
     /// Write every finding of this run to FILE as the baseline (one entry per rule, leg,
-    /// request and pointer; reasons and expiry dates of a --baseline's entries kept); without
-    /// --baseline, this run then judges against FILE (its findings all known)
+    /// agent host (a forward proxy's), request and pointer; reasons and expiry dates of a
+    /// --baseline's entries kept); `verify` of several files writes every file's findings
+    /// into one; without --baseline, this run then judges against FILE (its findings all
+    /// known)
     #[arg(long, value_name = "FILE.json")]
     pub write_baseline: Option<PathBuf>,
 }

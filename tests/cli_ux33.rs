@@ -341,3 +341,129 @@ fn an_unknown_short_flag_says_the_command_has_none() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(!err.contains("has no -5"), "{err}");
 }
+
+/// open47 item 5: the race `a_dead_agents_refused_calls_...` lost once under load, made
+/// deterministic. A small real server serves its Agent Card (kept-alive connections),
+/// answers the first A2A call, reads the second whole, closes that connection without
+/// answering and stops listening: the agent died with the call in hand, so the probe's
+/// next calls are refused (recorded `connect_failure: refused`). The closed
+/// call is part of the same death as the refused ones: the probe's report and offline
+/// `verify` of its recording carry no GW-RESP-006 for it (before: a warning blaming a
+/// gateway, the run's own proxy), and agree. (An agent that closes calls and lives on keeps
+/// its GW-RESP-006: `a_connection_the_agent_closed_unanswered_keeps_its_gw_resp_006`.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_the_agent_closed_as_it_died_is_no_gateway_fault_either() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, report, verified) = (
+        dir.path().join("probe.jsonl"),
+        dir.path().join("probe.json"),
+        dir.path().join("verify.json"),
+    );
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    let card = proxy_process::echo_card(
+        "open47 agent that dies on its first call",
+        &format!("http://{addr}/"),
+    );
+    let (closed_tx, closed_rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::{BufRead, BufReader, Read, Write};
+        // one connection at a time, each kept alive until the second A2A call
+        let mut answered_one = false;
+        'conns: for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            loop {
+                let mut first = String::new();
+                if r.read_line(&mut first).unwrap_or(0) == 0 {
+                    continue 'conns;
+                }
+                let mut len = 0usize;
+                loop {
+                    let mut h = String::new();
+                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                        len = v.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0u8; len];
+                let _ = r.read_exact(&mut body);
+                if first.starts_with("GET ") && first.contains("/.well-known/agent-card.json") {
+                    let _ = write!(
+                        s,
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncache-control: max-age=60\r\netag: \"o47\"\r\ncontent-length: {}\r\n\r\n{card}",
+                        card.len()
+                    );
+                    continue;
+                }
+                // the first A2A call (the probe's GetTask of an unknown task) answered, so
+                // the probe goes on to its next tests
+                if !answered_one {
+                    answered_one = true;
+                    let id = serde_json::from_slice::<Value>(&body)
+                        .ok()
+                        .and_then(|v| v.get("id").cloned())
+                        .unwrap_or(Value::Null);
+                    let e = serde_json::json!({"jsonrpc": "2.0", "id": id,
+                        "error": {"code": -32001, "message": "Task not found"}})
+                    .to_string();
+                    let _ = write!(
+                        s,
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{e}",
+                        e.len()
+                    );
+                    continue;
+                }
+                // the first call read whole, then the agent dies: the connection closed
+                // unanswered, the listener gone (later connections refused)
+                let _ = s.shutdown(std::net::Shutdown::Both);
+                let _ = closed_tx.send(first.trim().to_string());
+                break 'conns;
+            }
+        }
+        drop(l);
+    });
+    let o = probe_recorded(&format!("http://{addr}"), "5s", &rec, &report).await;
+    let err = text(&o.stderr);
+    let closed = closed_rx
+        .recv_timeout(Duration::from_secs(5))
+        .unwrap_or_else(|_| panic!("the probe sent no A2A call: {err}"));
+    assert!(closed.starts_with("POST "), "{closed}");
+    assert_eq!(o.status.code(), Some(2), "the probe stops: {err}");
+    // the recording: one call closed unanswered (no connect failure), then refusals
+    let ends = exchange_ends(&rec);
+    let upstream_errors: Vec<&Value> = ends
+        .iter()
+        .filter(|e| e["outcome"] == "upstream_error")
+        .collect();
+    assert!(
+        upstream_errors
+            .iter()
+            .any(|e| e.get("connect_failure").is_none()),
+        "the closed call: {ends:?}"
+    );
+    assert!(
+        upstream_errors
+            .iter()
+            .any(|e| e["connect_failure"] == "refused"),
+        "the refusals after it: {ends:?}"
+    );
+    let probe: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let probe_rules = rule_ids(&probe);
+    assert!(
+        !probe_rules.iter().any(|r| r == "GW-RESP-006"),
+        "{probe_rules:?} {err}"
+    );
+    let (_, offline, verr) = verify_json(&rec, &verified).await;
+    let verify_rules = rule_ids(&offline);
+    assert!(
+        !verify_rules.iter().any(|r| r == "GW-RESP-006"),
+        "offline verify blamed a gateway: {verify_rules:?}"
+    );
+    assert_eq!(
+        verify_rules, probe_rules,
+        "probe and verify disagree: {verr}"
+    );
+}

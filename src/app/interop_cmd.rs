@@ -254,11 +254,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         // 46, as `probe -q -o`); without `-o` the text on stdout is the run's one report
         crate::out!(
             "{}",
-            if a.quiet && !pairs.is_empty() {
-                quiet_text_report(&run)
-            } else {
-                text_report(&run)
-            }
+            text_report_judged(&run, a.quiet && !pairs.is_empty(), judged_input.as_ref())
         );
     }
     if !pairs.is_empty() {
@@ -938,7 +934,20 @@ fn finding_line(f: &report::ReportFinding, d: &Direction) -> String {
 /// Per direction: a heading, one line per result, the leg's findings and its level; then
 /// the overall level.
 pub fn text_report(run: &InteropRun) -> String {
-    text_report_as(run, false)
+    text_report_as(run, false, None)
+}
+
+/// [`text_report`] (or, `quiet`, [`quiet_text_report`]) of a run judged against its
+/// `--baseline` (`judged`: the report input [`super::judge_driven_run`] applied it to): a
+/// known finding's line says ` (known, in the baseline)` after its rule, as the text
+/// report, `probe` and `verify` of several files mark it (open47: interop's stdout did
+/// not), and each direction's count line says `N known, M new`.
+pub fn text_report_judged(
+    run: &InteropRun,
+    quiet: bool,
+    judged: Option<&crate::report::ReportInput>,
+) -> String {
+    text_report_as(run, quiet, judged)
 }
 
 /// [`text_report`] as `interop -q -o FILE` prints it on stdout, as `probe -q -o FILE` does
@@ -947,10 +956,15 @@ pub fn text_report(run: &InteropRun) -> String {
 /// `-o` reports keep every test and finding). Without `-o` the whole text report is the
 /// run's one report, `-q` or not.
 pub fn quiet_text_report(run: &InteropRun) -> String {
-    text_report_as(run, true)
+    text_report_as(run, true, None)
 }
 
-fn text_report_as(run: &InteropRun, quiet: bool) -> String {
+fn text_report_as(
+    run: &InteropRun,
+    quiet: bool,
+    judged: Option<&crate::report::ReportInput>,
+) -> String {
+    use crate::report::baseline::BaselineState;
     let mut s = String::new();
     for d in &run.directions {
         if !quiet {
@@ -977,14 +991,33 @@ fn text_report_as(run: &InteropRun, quiet: bool) -> String {
         }
         // the direction's leg and the called agent's webhook leg, repeats grouped as the
         // reports group them (`report::group_findings`)
-        let findings = report::group_findings(&run.findings_for(d.name));
+        let of_d = run.findings_for(d.name);
+        let states = judged.and_then(|i| i.baseline.as_ref().map(|b| b.states(&of_d, &i.index)));
+        let findings = report::model::group_findings_marked(&of_d, states.as_deref());
         for f in findings.iter().filter(|_| !quiet) {
-            s.push_str(&finding_line(f, d));
+            let line = finding_line(f, d);
+            if f.baseline_state == Some(BaselineState::Unchanged) {
+                let at = line.find(']').map_or(0, |i| i + 1);
+                s.push_str(&line[..at]);
+                s.push_str(report::text::KNOWN_TAG);
+                s.push_str(&line[at..]);
+            } else {
+                s.push_str(&line);
+            }
             s.push('\n');
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
+        let known = if states.is_some() {
+            let k = findings
+                .iter()
+                .filter(|f| f.baseline_state == Some(BaselineState::Unchanged))
+                .count();
+            format!(" ({k} known, {} new)", findings.len() - k)
+        } else {
+            String::new()
+        };
         s.push_str(&format!(
-            "[{}] {} passed, {} failed, {} skipped; {} finding{}; {} requests; conformance level: {}\n\n",
+            "[{}] {} passed, {} failed, {} skipped; {} finding{}{known}; {} requests; conformance level: {}\n\n",
             d.name,
             count(Status::Pass),
             count(Status::Fail),

@@ -783,6 +783,127 @@ impl ExchangeLegs {
     }
 }
 
+/// The requests of recent exchanges as a `--baseline` locates a finding (open47: the live
+/// lines said no `(known, in the baseline)` where the reports did): method, URL and the
+/// A2A method its body names ([`crate::report::baseline::Key`]). At most
+/// [`LiveRequests::MAX`] exchanges are kept, the oldest let go first, and a request's body
+/// (its first 64 KiB) only until its answer starts: memory stays flat however long the
+/// proxy runs (issue 7). Fed only on a run with a `--baseline` whose lines are printed.
+#[derive(Debug, Default)]
+pub struct LiveRequests {
+    reqs: std::collections::HashMap<ExchangeId, LiveRequest>,
+    order: std::collections::VecDeque<ExchangeId>,
+    /// A forward proxy's run: the key names the agent's host.
+    forward: bool,
+}
+
+#[derive(Debug, Default)]
+struct LiveRequest {
+    method: String,
+    url: String,
+    coding: Option<String>,
+    /// The body's first bytes, until the A2A method is read from them.
+    body: Vec<u8>,
+    /// Read once the answer starts (the request is whole then).
+    a2a: Option<Option<String>>,
+}
+
+impl LiveRequests {
+    /// Exchanges remembered at most.
+    pub const MAX: usize = 16_384;
+
+    /// Notes `ev` of an exchange: its request head, body, and the start of its answer.
+    pub fn observe(&mut self, ev: &Event) {
+        let Some(x) = &ev.exchange else {
+            return;
+        };
+        match &ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                ..
+            } => {
+                let r = LiveRequest {
+                    method: method.clone(),
+                    url: url.clone(),
+                    coding: crate::report::index::coding_of(headers),
+                    ..LiveRequest::default()
+                };
+                if self.reqs.insert(x.clone(), r).is_none() {
+                    self.order.push_back(x.clone());
+                    if self.order.len() > Self::MAX {
+                        if let Some(old) = self.order.pop_front() {
+                            self.reqs.remove(&old);
+                        }
+                    }
+                }
+            }
+            EventKind::RequestBody { body } => {
+                if let Some(r) = self.reqs.get_mut(x).filter(|r| r.a2a.is_none()) {
+                    let room =
+                        crate::report::index::REQUEST_PEEK_BYTES.saturating_sub(r.body.len());
+                    r.body
+                        .extend_from_slice(&body.data[..body.data.len().min(room)]);
+                }
+            }
+            EventKind::ResponseHead { .. } => {
+                if let Some(r) = self.reqs.get_mut(x).filter(|r| r.a2a.is_none()) {
+                    r.a2a = Some(r.a2a_method());
+                    r.body = Vec::new();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `f`'s key as the baseline reads it from the recording when the run stops
+    /// ([`crate::report::baseline::key_of`]): its first evidence's exchange, if remembered.
+    pub fn key_of(&self, f: &Finding) -> crate::report::baseline::Key {
+        use crate::report::baseline as b;
+        let first = f.evidence.first();
+        let r = first
+            .and_then(|e| e.exchange.as_deref())
+            .and_then(|x| self.reqs.get(x));
+        b::Key {
+            rule: f.rule.clone(),
+            leg: f.leg.clone().unwrap_or_else(|| b::CLIENT_LEG.to_string()),
+            host: r
+                .filter(|_| self.forward)
+                .map(|r| b::host_of(&r.url))
+                .unwrap_or_default(),
+            request: r
+                .map(|r| {
+                    let a2a = match &r.a2a {
+                        Some(m) => m.clone(),
+                        None => r.a2a_method(),
+                    };
+                    b::request_of_parts(
+                        &r.method,
+                        &crate::report::index::path_of_url(&r.url),
+                        a2a.as_deref(),
+                    )
+                })
+                .unwrap_or_default(),
+            pointer: first
+                .and_then(|e| e.pointer.as_deref())
+                .map(b::normalise_pointer)
+                .unwrap_or_default(),
+        }
+    }
+}
+
+impl LiveRequest {
+    fn a2a_method(&self) -> Option<String> {
+        crate::report::index::a2a_method_of(
+            &self.method,
+            &crate::report::index::path_of_url(&self.url),
+            &self.body,
+            self.coding.as_deref(),
+        )
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct LiveFold {
     seen: std::collections::HashMap<String, u64>,
@@ -799,18 +920,76 @@ pub struct LiveFold {
     /// The legs of recent exchanges, for a line whose evidence spans legs
     /// ([`LiveFold::observe`]).
     legs: ExchangeLegs,
+    /// The run's `--baseline` and the requests that place a finding against it
+    /// ([`LiveFold::observe_requests`]): a known finding's line is marked.
+    known: Option<(
+        std::sync::Arc<crate::report::baseline::Baseline>,
+        LiveRequests,
+    )>,
 }
 
 impl LiveFold {
+    /// A fold whose lines mark the findings `baseline` knows: `error[RULE] (known, in the
+    /// baseline) e3 #12: ...`, as the text report marks them (open47). Its requests are
+    /// fed by [`LiveFold::observe_requests`].
+    /// `forward`: a forward proxy's run, whose requests name their agent's host (the key's
+    /// host, as for a `mode: forward` recording).
+    pub fn with_baseline(
+        baseline: std::sync::Arc<crate::report::baseline::Baseline>,
+        forward: bool,
+    ) -> Self {
+        LiveFold {
+            known: Some((
+                baseline,
+                LiveRequests {
+                    forward,
+                    ..LiveRequests::default()
+                },
+            )),
+            ..LiveFold::default()
+        }
+    }
+
     /// Notes the leg of `ev`'s exchange (a request head), so that the line of a finding
     /// whose evidence spans legs names them ([`finding_line_on`]).
     pub fn observe(&mut self, ev: &Event) {
         self.legs.observe(ev);
     }
 
-    /// [`finding_line_on`] with the legs of `f`'s evidence as far as they are known.
-    fn line_of(&self, f: &Finding) -> String {
-        finding_line_on(f, &self.legs.legs_of(f))
+    /// Whether the fold marks known findings ([`LiveFold::with_baseline`]).
+    pub fn judges(&self) -> bool {
+        self.known.is_some()
+    }
+
+    /// Notes `ev`'s request parts for the baseline's key of a later finding (a fold
+    /// [`LiveFold::with_baseline`]; nothing otherwise).
+    pub fn observe_requests(&mut self, ev: &Event) {
+        if let Some((_, reqs)) = self.known.as_mut() {
+            reqs.observe(ev);
+        }
+    }
+
+    /// Whether the run's baseline knows `f` (a fold [`LiveFold::with_baseline`]).
+    fn is_known(&self, f: &Finding) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|(b, reqs)| b.knows(&reqs.key_of(f)))
+    }
+
+    /// [`finding_line_on`] with the legs of `f`'s evidence as far as they are known, and
+    /// the known mark when the run's baseline knows `f` (`known`).
+    fn line_of(&self, f: &Finding, known: bool) -> String {
+        let line = finding_line_on(f, &self.legs.legs_of(f));
+        if !known {
+            return line;
+        }
+        let at = line.find(']').map_or(0, |i| i + 1);
+        format!(
+            "{}{}{}",
+            &line[..at],
+            crate::report::text::KNOWN_TAG,
+            &line[at..]
+        )
     }
 
     /// Distinct (rule, pointer, message) lines remembered for folding.
@@ -886,14 +1065,18 @@ impl LiveFold {
         // the hop too: the same words on another leg are another line (`[leg upstream]`:
         // the agent's own fault behind a gateway is not a repeat of the client hop's),
         // as the reports group by leg (review29b)
+        // and whether the run's baseline knows it: a new finding is never folded into a
+        // known one's line (open47: agent B's new fault behind A's known one), as the
+        // reports never group them together
+        let known = self.is_known(f);
         let key = format!(
-            "{}\u{0}{pointer}\u{0}{}\u{0}{}",
+            "{}\u{0}{pointer}\u{0}{}\u{0}{}\u{0}{known}",
             f.rule,
             crate::report::fold_key(&f.message),
             f.leg.as_deref().unwrap_or("")
         );
         let place = format!(
-            "{}\u{0}{pointer}\u{0}{}",
+            "{}\u{0}{pointer}\u{0}{}\u{0}{known}",
             f.rule,
             f.leg.as_deref().unwrap_or("")
         );
@@ -917,7 +1100,7 @@ impl LiveFold {
                     self.hidden_errors = self.hidden_errors.saturating_sub(n - 1);
                     return Some(format!(
                         "{} (again, {n} time{} in the last {} s)",
-                        self.line_of(f),
+                        self.line_of(f, known),
                         if n == 1 { "" } else { "s" },
                         gap.as_secs()
                     ));
@@ -930,7 +1113,7 @@ impl LiveFold {
                     if self.errors.len() < Self::MAX_KEYS {
                         self.errors.insert(key, (now, 0));
                     }
-                    return Some(Self::with_unsaid(self.line_of(f), unsaid, &f.rule));
+                    return Some(Self::with_unsaid(self.line_of(f, known), unsaid, &f.rule));
                 }
             }
         }
@@ -946,7 +1129,7 @@ impl LiveFold {
         if self.seen.len() < Self::MAX_KEYS {
             self.seen.insert(key, 1);
         }
-        Some(Self::with_unsaid(self.line_of(f), unsaid, &f.rule))
+        Some(Self::with_unsaid(self.line_of(f, known), unsaid, &f.rule))
     }
 
     fn fold(&mut self, rule: &str, error: bool) {
@@ -1012,7 +1195,19 @@ impl Pipeline {
     /// that cannot be loaded.
     pub async fn start_ext(
         cfg: PipelineConfig,
+        ext: proxy::ProxyExtras,
+    ) -> anyhow::Result<Pipeline> {
+        Self::start_judged(cfg, ext, None).await
+    }
+
+    /// [`Pipeline::start_ext`] whose live finding lines mark the findings `live_baseline`
+    /// knows (`proxy --baseline`: `error[RULE] (known, in the baseline) e3 #12: ...`); the
+    /// baseline is applied to the recording again when the run stops, for the exit status
+    /// and the reports. Same errors.
+    pub async fn start_judged(
+        cfg: PipelineConfig,
         mut ext: proxy::ProxyExtras,
+        live_baseline: Option<std::sync::Arc<crate::report::baseline::Baseline>>,
     ) -> anyhow::Result<Pipeline> {
         // the verifier's live lines say each refused request (HTTP-FRAME-003)
         ext.findings_printed = cfg.print_findings;
@@ -1142,6 +1337,8 @@ impl Pipeline {
                 .all(|pc| pc.leg.is_none() && pc.routes.iter().all(|r| r.leg.is_none()));
         let vsink = sink.clone();
         let print = cfg.print_findings;
+        let live_baseline = live_baseline.filter(|_| print);
+        let forward_run = ext.forward.is_some();
         // `proxy -q` still prints its own lines about the upstream (down, answering again,
         // no card there: ux42); a driver's pipeline (`probe`, `interop`) says those things
         // in its own words and prints none of them (cli_newcomer21 N2: interop's one-line
@@ -1158,7 +1355,10 @@ impl Pipeline {
                 if one_leg {
                     v.expect_one_leg();
                 }
-                let mut fold = LiveFold::default();
+                let mut fold = match live_baseline {
+                    Some(b) => LiveFold::with_baseline(b, forward_run),
+                    None => LiveFold::default(),
+                };
                 let mut watch = UpstreamWatch::default();
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)
                 let mut reached = false;
@@ -1221,6 +1421,9 @@ impl Pipeline {
                     // spans them (a gateway recorded on two legs)
                     if print && !one_leg {
                         fold.observe(ev);
+                    }
+                    if fold.judges() {
+                        fold.observe_requests(ev);
                     }
                     let found = v.feed_taken(ev);
                     // a request the agent never answered before the client left

@@ -850,7 +850,7 @@ async fn run_async(
         .as_ref()
         .map(|f| f.allow_hosts.join(" "))
         .unwrap_or_default();
-    let pipeline = match Pipeline::start_ext(cfg, ext).await {
+    let pipeline = match Pipeline::start_judged(cfg, ext, loaded_baseline.clone()).await {
         Ok(p) => p,
         Err(e) => {
             // the default name was reserved empty (`unique_record_path`): nothing to keep
@@ -1215,16 +1215,11 @@ async fn run_async(
             no_traffic_line(&outcome.header.listen, forward)
         );
     }
-    if a.report.is_none() {
-        // what the run found, said once at the stop (newcomer27 N1)
-        if let Some(line) = findings_line(&outcome) {
-            crate::errln!("a2a-interop proxy: {line}");
-        }
-    }
     // the run's baseline applied once, on the recording read back (a finding's location is
     // its exchange's request): `--write-baseline` written, known findings not counted
     let mut counted: Option<Vec<crate::verify::Finding>> = None;
     let mut judge_baseline = None;
+    let mut summary = None;
     if wants_baseline {
         let mut input = report_input(&outcome, source.as_deref())?;
         super::apply_baseline(
@@ -1237,11 +1232,18 @@ async fn run_async(
         counted = Some(input.counted_findings().into_iter().cloned().collect());
         judge_baseline = input.baseline.clone();
         if a.report.is_none() {
-            // said here; with --report the report's own line follows it
-            let built = report::Report::build(&input);
-            if let Some(b) = &built.baseline {
-                crate::errln!("a2a-interop proxy: {}", b.line());
-            }
+            summary = report::Report::build(&input).baseline;
+        }
+    }
+    if a.report.is_none() {
+        // what the run found, said once at the stop (newcomer27 N1), with `N known, M new`
+        // by a baseline as verify's line says it (open47)
+        if let Some(line) = findings_line(&outcome, summary.as_ref()) {
+            crate::errln!("a2a-interop proxy: {line}");
+        }
+        // said here; with --report the report's own line follows it
+        if let Some(b) = &summary {
+            crate::errln!("a2a-interop proxy: {}", b.line());
         }
     }
     if let Some(path) = &a.report {
@@ -2759,7 +2761,10 @@ const READ_BACK: &str = "cannot read back the recording";
 /// nothing to verify. A run whose only traffic was requests the proxy refused itself
 /// (HTTP-FRAME-003: garbage, TLS on the plain port) has findings and no exchange: it gets
 /// its line (ux34: it ended on "16 events recorded", the errors of the run unsaid).
-pub fn findings_line(o: &RunOutcome) -> Option<String> {
+pub fn findings_line(
+    o: &RunOutcome,
+    known: Option<&report::baseline::BaselineSummary>,
+) -> Option<String> {
     if o.verify.exchanges == 0 && o.verify.findings.is_empty() {
         return None;
     }
@@ -2795,9 +2800,10 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
         built.level_and_reason()
     };
     let mut line = format!(
-        "findings: {} in {x} {}; conformance: {level}",
+        "findings: {} in {x} {}{}; conformance: {level}",
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
+        known_new(known),
     );
     if let Some(rec) = &o.recording {
         line.push_str(&format!(
@@ -2808,6 +2814,13 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
     Some(line)
 }
 
+/// `; N known, M new` of a run judged against a baseline (the findings as the reports
+/// count them), as `verify` of several files ends each file's line; empty without one.
+fn known_new(b: Option<&report::baseline::BaselineSummary>) -> String {
+    b.map(|b| format!("; {} known, {} new", b.unchanged, b.new))
+        .unwrap_or_default()
+}
+
 /// The stop's line once `--report` is written: the file, its format, and what it holds,
 /// in the words of the `wrote` line of `verify -o` ([`crate::app::verify_cmd::wrote_line`]),
 /// e.g. `report written to report.md (markdown report): 1 error, 1 warning, 1 note in 75
@@ -2816,11 +2829,12 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
 pub fn report_written_line(path: &Path, format: report::Format, built: &report::Report) -> String {
     let x = built.counts.exchanges as usize;
     format!(
-        "report written to {} ({} report): {} in {x} {}; conformance: {}",
+        "report written to {} ({} report): {} in {x} {}{}; conformance: {}",
         path.display(),
         format.as_str(),
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
+        known_new(built.baseline.as_ref()),
         built.level_and_reason()
     )
 }

@@ -88,13 +88,56 @@ impl Judged {
     }
 }
 
+/// `--write-baseline FILE` of several files: every finding of every file verified, in one
+/// file (`a2a-interop: wrote baseline FILE: N entries of M files ...` on stderr). Not
+/// written when a file could not be verified (its findings would be missing: the run
+/// exits 2 for that file anyway, and says the baseline was not written). `Some(2)` when
+/// the file cannot be written.
+fn write_collected(
+    w: &Path,
+    c: &crate::report::baseline::Collected,
+    unverified: &[String],
+    carry: Option<&crate::report::baseline::Baseline>,
+    files: usize,
+) -> Option<ExitCode> {
+    if !unverified.is_empty() {
+        crate::errln!(
+            "a2a-interop: baseline {} not written: {} could not be verified, and its findings would be missing from it; hint: fix or leave out that file and run again",
+            w.display(),
+            unverified.join(", ")
+        );
+        return None;
+    }
+    match c.write(w, carry) {
+        Ok(n) => {
+            crate::errln!(
+                "a2a-interop: wrote baseline {}: {n} {} (known findings) of {files} files; commit it and pass --baseline {} in CI: only findings not in it count for --fail-on",
+                w.display(),
+                report::model::plural(n, "entry", "entries"),
+                super::sh_path(w)
+            );
+            None
+        }
+        Err(e) => {
+            let cause = format!("cannot write baseline {}: {e}", w.display());
+            let hint = super::full_disk_hint(&cause, "--write-baseline").unwrap_or_else(|| {
+                "check the --write-baseline path is a writable file".to_string()
+            });
+            Some(fail(cause, &hint))
+        }
+    }
+}
+
 /// Judges one file as `verify FILE` does (its stderr notes included) and returns what it
-/// came to; never fails the run.
+/// came to; never fails the run. `self_judged`: the `--write-baseline` path of a run with
+/// no `--baseline`: the file is judged against a baseline of its own findings (all known,
+/// as the file written holds them), named by that path.
 fn judge(
     file: &Path,
     fail_on: FailOn,
     skip_bad_lines: bool,
     baseline: Option<&std::sync::Arc<crate::report::baseline::Baseline>>,
+    self_judged: Option<&Path>,
 ) -> Judged {
     let shown = file.display().to_string();
     if file.is_dir() {
@@ -130,6 +173,16 @@ fn judge(
     }
     input.failure_floor = fail_on.junit_floor();
     input.baseline = baseline.cloned();
+    if let (None, Some(w)) = (baseline, self_judged) {
+        let own = crate::report::baseline::render(&input.outcome.findings, &input.index, None);
+        input.baseline = crate::report::baseline::Baseline::parse_on(
+            w,
+            own.as_bytes(),
+            chrono::Utc::now().date_naive(),
+        )
+        .ok()
+        .map(std::sync::Arc::new);
+    }
     let built = report::Report::build(&input);
     if let Some(b) = &built.baseline {
         crate::errln!("a2a-interop: {shown}: {}", b.line());
@@ -597,16 +650,6 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
     if let Err(code) = check_outputs(&inputs, &pairs) {
         return code;
     }
-    if let Some(w) = &out.baseline.write_baseline {
-        return fail(
-            format!(
-                "--write-baseline {} takes the findings of one traffic file, and verify was given {} files",
-                w.display(),
-                files.len()
-            ),
-            "write the baseline from one recording of the agent (verify FILE --write-baseline b.json); --baseline b.json then judges each file against it",
-        );
-    }
     let baseline = match super::load_baseline(&out.baseline, &inputs) {
         Ok(b) => b,
         Err(line) => {
@@ -658,8 +701,28 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
         o.write(h.as_bytes());
     }
     let mut totals = Totals::default();
+    // --write-baseline: one file of every finding of every file (open47), written after
+    // the last; without --baseline each file is judged against its own findings, all of
+    // which the file written holds (as `verify FILE --write-baseline` judges against it)
+    let mut collected = out
+        .baseline
+        .write_baseline
+        .as_ref()
+        .map(|_| crate::report::baseline::Collected::default());
+    let mut unverified: Vec<String> = Vec::new();
     for file in files {
-        let j = judge(file, fail_on, skip, baseline.as_ref());
+        let self_judged = out
+            .baseline
+            .write_baseline
+            .as_deref()
+            .filter(|_| baseline.is_none());
+        let j = judge(file, fail_on, skip, baseline.as_ref(), self_judged);
+        if let Some(c) = collected.as_mut() {
+            match &j.input {
+                Some(input) if j.built.is_some() => c.add(&input.outcome.findings, &input.index),
+                _ => unverified.push(j.shown.clone()),
+            }
+        }
         totals.add(&j);
         // the lines on the terminal, unless a text output already takes stdout
         if !text_on_stdout {
@@ -712,6 +775,11 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
             let mut so = std::io::stdout().lock();
             let _ = writeln!(so, "{line}");
             let _ = so.flush();
+        }
+    }
+    if let (Some(w), Some(c)) = (&out.baseline.write_baseline, &collected) {
+        if let Some(code) = write_collected(w, c, &unverified, baseline.as_deref(), files.len()) {
+            return code;
         }
     }
     let mut write_error = None;

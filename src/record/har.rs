@@ -1067,8 +1067,9 @@ pub fn read_with_entries(
                 .filter(|v| *v >= 0.0)
                 .unwrap_or(0.0)
         };
-        let t_head = t0 + ((ms("/timings/send") + ms("/timings/wait")) * 1000.0) as u64;
-        let t_end = t0 + (ms("/time") * 1000.0) as u64;
+        let t_head =
+            t0.saturating_add(((ms("/timings/send") + ms("/timings/wait")) * 1000.0) as u64);
+        let t_end = t0.saturating_add((ms("/time") * 1000.0) as u64);
         let mut push = |t_us: u64, kind: EventKind| {
             seq += 1;
             foreign_events.push(events.len());

@@ -25,14 +25,27 @@ read by `--baseline FILE` on every command that judges (`verify`, `report`, `pro
 }
 ```
 
-A finding's identity ([`Key`]) is its rule, its leg (`client` for the client-facing hop)
-and a normalised location: the request its first evidence is in, as `METHOD PATH A2A-METHOD`
-(the path without query, the id after `/tasks/` and `/pushNotificationConfigs/` read as
-`{id}`; the A2A method from the JSON-RPC body or the HTTP+JSON route) and the JSON Pointer
-of that evidence with array indices read as `*`. Nothing in it depends on a timestamp, a
-port, a host, a `seq`, an exchange id or an id the run generated, so the same traffic
-against an agent on another port gives the same keys, and the file written twice is the
-same bytes. `name` and `severity` are there for the reader and not part of the key;
+A finding's identity ([`Key`]) is its rule, its leg (`client` for the client-facing hop),
+the agent's host when the request named one (open47: a forward proxy's absolute-form
+`http://agent-a:9000/...`, [`host_of`]) and a normalised location: the request its first
+evidence is in, as `METHOD PATH A2A-METHOD` (the path without query, the id after `/tasks/`
+and `/pushNotificationConfigs/` read as `{id}`; the A2A method from the JSON-RPC body or the
+HTTP+JSON route) and the JSON Pointer of that evidence with array indices read as `*`.
+Nothing in it depends on a timestamp, a loopback port, a `seq`, an exchange id or an id the
+run generated, so the same traffic against an agent on another loopback port gives the same
+keys, and the file written twice is the same bytes.
+
+The host (`host` in the file, written only when not empty) tells two agents behind one
+forward proxy apart: without it a known finding of agent A hid the same new finding of
+agent B on the same path. It is given for a forward-mode recording only (`mode: forward`,
+[`ExchangeIndex::shows_origins`]), as the authority of the request's absolute URL, lowercased,
+without user info or the scheme's default port, and without any port on a loopback host
+(`127.0.0.0/8`, `::1`, `localhost`: a test's agent listens on a port the system picked, run
+after run another). A reverse proxy's, a probe's or an interop run's recording names
+the proxy's own listener in every URL (the `Host` the client sent), not the agent: the host
+stays out (empty), so those files are the bytes session 46 wrote. An entry without `host` (every
+session-46 file) matches a finding on any host, as it did: the schema stays
+`a2a-interop/baseline/v1`, and a rewrite of such a file writes each host it saw. `name` and `severity` are there for the reader and not part of the key;
 `reason` and `expires` (`YYYY-MM-DD`, UTC) are the user's: an entry past its date no longer
 counts (its findings are new again), and a rewrite keeps both for the entries still seen.
 */
@@ -49,7 +62,7 @@ use crate::verify::{Finding, Severity};
 pub const BASELINE_SCHEMA: &str = "a2a-interop/baseline/v1";
 
 /// The `about` line written into every baseline file: what it is and how it is used.
-pub const BASELINE_ABOUT: &str = "known findings of a2a-interop: a finding whose rule, leg, request and pointer match an entry is reported as known (baselineState unchanged) and does not count for --fail-on; add \"reason\" and \"expires\" (YYYY-MM-DD) by hand; rewrite with --write-baseline (docs/usage.md#baselines-known-findings-in-ci)";
+pub const BASELINE_ABOUT: &str = "known findings of a2a-interop: a finding whose rule, leg, host (when the entry names one), request and pointer match an entry is reported as known (baselineState unchanged) and does not count for --fail-on; add \"reason\" and \"expires\" (YYYY-MM-DD) by hand; rewrite with --write-baseline (docs/usage.md#baselines-known-findings-in-ci)";
 
 /// The leg name a finding of the client-facing hop (no `leg`) has in a baseline.
 pub const CLIENT_LEG: &str = "client";
@@ -61,6 +74,11 @@ pub struct Key {
     pub rule: String,
     /// Leg of the finding; [`CLIENT_LEG`] for the client-facing hop.
     pub leg: String,
+    /// The agent's host as a forward proxy's request named it ([`host_of`]:
+    /// `agent-a.internal:9000`, `127.0.0.2` for a loopback one, its port left out); empty
+    /// for other recordings (reverse proxy, probe, interop: their URLs name the proxy) and
+    /// in an entry that names none (matches any host).
+    pub host: String,
     /// `METHOD PATH A2A-METHOD` of the request of the first evidence (`POST / SendMessage`),
     /// empty when the evidence names no exchange.
     pub request: String,
@@ -78,6 +96,10 @@ pub struct Entry {
     /// Leg (part of the key); `client` when absent.
     #[serde(default = "client_leg")]
     pub leg: String,
+    /// The agent's host ([`Key::host`], part of the key); absent = any host (a session-46
+    /// entry, or an origin-form request).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub host: String,
     /// `METHOD PATH A2A-METHOD` (part of the key); absent = the finding names no exchange.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub request: String,
@@ -108,15 +130,30 @@ impl Entry {
         Key {
             rule: self.rule.clone(),
             leg: self.leg.clone(),
+            host: self.host.clone(),
             request: self.request.clone(),
             pointer: self.pointer.clone(),
         }
+    }
+
+    /// Whether this entry stands for a finding of key `k`: the same key, or the same but
+    /// the host when the entry names none (any host, as a session-46 entry).
+    pub fn covers(&self, k: &Key) -> bool {
+        self.rule == k.rule
+            && self.leg == k.leg
+            && self.request == k.request
+            && self.pointer == k.pointer
+            && (self.host.is_empty() || self.host == k.host)
     }
 
     /// `CARD-CACHE-001 [client] GET /.well-known/agent-card.json` (and ` at /pointer`), as
     /// stderr and the human reports name an entry.
     pub fn label(&self) -> String {
         let mut s = format!("{} [{}]", self.rule, self.leg);
+        if !self.host.is_empty() {
+            s.push_str(" on ");
+            s.push_str(&self.host);
+        }
         if !self.request.is_empty() {
             s.push(' ');
             s.push_str(&self.request);
@@ -172,7 +209,19 @@ impl Baseline {
         let shown = path.display();
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read baseline {shown}: {e}"))?;
-        let form: FileForm = serde_json::from_slice(&bytes)
+        Baseline::parse_on(path, &bytes, today)
+    }
+
+    /// [`Baseline::load_on`] of a file's bytes already read (`path` names it in errors).
+    ///
+    /// Errors: as [`Baseline::load_on`], but for reading.
+    pub fn parse_on(
+        path: &Path,
+        bytes: &[u8],
+        today: chrono::NaiveDate,
+    ) -> Result<Baseline, String> {
+        let shown = path.display();
+        let form: FileForm = serde_json::from_slice(bytes)
             .map_err(|e| format!("baseline {shown} is not a baseline file: {e}"))?;
         if form.schema != BASELINE_SCHEMA {
             return Err(format!(
@@ -223,9 +272,15 @@ impl Baseline {
         Baseline::load_on(path, chrono::Utc::now().date_naive())
     }
 
-    /// Whether an entry that has not expired has this key.
+    /// Whether an entry that has not expired has this key, or has it but for the host and
+    /// names none ([`Entry::covers`]).
     pub fn knows(&self, key: &Key) -> bool {
         self.keys.contains(key)
+            || (!key.host.is_empty()
+                && self.keys.contains(&Key {
+                    host: String::new(),
+                    ..key.clone()
+                }))
     }
 
     /// The state of each finding of `findings` (same order) against this baseline.
@@ -245,7 +300,19 @@ impl Baseline {
     /// The entries (not expired) that match none of `findings`: the known findings not
     /// seen any more (fixed, or not exercised by this traffic), in file order.
     pub fn absent(&self, findings: &[Finding], index: &ExchangeIndex) -> Vec<Entry> {
-        let seen: HashSet<Key> = findings.iter().map(|f| key_of(f, index)).collect();
+        // a finding's key, and the same without its host (what an entry naming no host
+        // stands for)
+        let mut seen: HashSet<Key> = HashSet::new();
+        for f in findings {
+            let k = key_of(f, index);
+            if !k.host.is_empty() {
+                seen.insert(Key {
+                    host: String::new(),
+                    ..k.clone()
+                });
+            }
+            seen.insert(k);
+        }
         self.entries
             .iter()
             .enumerate()
@@ -275,6 +342,12 @@ pub fn key_of(f: &Finding, index: &ExchangeIndex) -> Key {
     Key {
         rule: f.rule.clone(),
         leg: f.leg.clone().unwrap_or_else(client_leg),
+        // a forward-mode recording's: each request names its agent (a reverse proxy's URL
+        // names the proxy's own listener, the same for every agent behind it)
+        host: x
+            .filter(|_| index.shows_origins())
+            .map(|x| host_of(&x.url))
+            .unwrap_or_default(),
         request: x.map(request_of).unwrap_or_default(),
         pointer: first
             .and_then(|e| e.pointer.as_deref())
@@ -283,11 +356,55 @@ pub fn key_of(f: &Finding, index: &ExchangeIndex) -> Key {
     }
 }
 
-/// `METHOD PATH A2A-METHOD` of an exchange: the path without its query (an absolute URL's
-/// origin left out), the ids after `/tasks/` and `/pushNotificationConfigs/` read as `{id}`
-/// ([`super::model::message_key`]), the A2A method when the index knows it.
-pub fn request_of(x: &ExchangeView) -> String {
-    let mut path = x.path.split(['?', '#']).next().unwrap_or("").to_string();
+/// The agent's host a request URL names, for [`Key::host`]: the authority of an absolute
+/// URL (`http://Agent-A.internal:9000/rpc` -> `agent-a.internal:9000`), lowercased, without
+/// user info, without the scheme's default port (`:80`, `:443`), and without any port on a
+/// loopback host (`http://127.0.0.2:41234/` -> `127.0.0.2`, `localhost`, `[::1]`): a test's
+/// agent gets another port from the system each run, and its entries must still match.
+/// Empty for an origin-form URL (`/rpc`). [`key_of`] asks it of forward-mode recordings
+/// only.
+pub fn host_of(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return String::new();
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    let authority = authority.to_ascii_lowercase();
+    // host and port apart, an IPv6 literal in brackets
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((h, p)) => (format!("[{h}]"), p.strip_prefix(':').unwrap_or("")),
+            None => (authority.clone(), ""),
+        },
+        None => match authority.rsplit_once(':') {
+            Some((h, p)) => (h.to_string(), p),
+            None => (authority.clone(), ""),
+        },
+    };
+    let default_port = matches!(
+        (scheme.to_ascii_lowercase().as_str(), port),
+        ("http", "80") | ("https", "443")
+    );
+    if port.is_empty() || default_port || is_loopback_host(&host) {
+        host
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+/// `localhost` (and `*.localhost`, RFC 6761 §6.3), `127.0.0.0/8`, `[::1]`.
+fn is_loopback_host(host: &str) -> bool {
+    if host == "localhost" || host.ends_with(".localhost") {
+        return true;
+    }
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// [`request_of`] of a request known by its parts (the proxy's live lines, no index).
+pub fn request_of_parts(method: &str, path: &str, a2a_method: Option<&str>) -> String {
+    let mut path = path.split(['?', '#']).next().unwrap_or("").to_string();
     if let Some((_, rest)) = path.split_once("://") {
         path = match rest.find('/') {
             Some(i) => rest[i..].to_string(),
@@ -295,10 +412,17 @@ pub fn request_of(x: &ExchangeView) -> String {
         };
     }
     let path = super::model::message_key(&path);
-    match &x.a2a_method {
-        Some(m) => format!("{} {path} {m}", x.method),
-        None => format!("{} {path}", x.method),
+    match a2a_method {
+        Some(m) => format!("{method} {path} {m}"),
+        None => format!("{method} {path}"),
     }
+}
+
+/// `METHOD PATH A2A-METHOD` of an exchange: the path without its query (an absolute URL's
+/// origin left out), the ids after `/tasks/` and `/pushNotificationConfigs/` read as `{id}`
+/// ([`super::model::message_key`]), the A2A method when the index knows it.
+pub fn request_of(x: &ExchangeView) -> String {
+    request_of_parts(&x.method, &x.path, x.a2a_method.as_deref())
 }
 
 /// A JSON Pointer with every array index (a segment of digits only) read as `*`:
@@ -318,43 +442,93 @@ pub fn normalise_pointer(p: &str) -> String {
         .join("/")
 }
 
-/// The baseline file's text for `findings`: one entry per distinct [`Key`], sorted by key
-/// (rule, leg, request, pointer), `name` and `severity` from the first finding of the key,
-/// `reason` and `expires` carried over from `carry`'s entry of the same key. Pretty JSON
-/// with a final line feed: the same findings give the same bytes.
-pub fn render(findings: &[Finding], index: &ExchangeIndex, carry: Option<&Baseline>) -> String {
-    let mut by_key: BTreeMap<Key, &Finding> = BTreeMap::new();
-    for f in findings {
-        by_key.entry(key_of(f, index)).or_insert(f);
-    }
-    let entries: Vec<Entry> = by_key
-        .into_iter()
-        .map(|(k, f)| {
-            let old = carry.and_then(|b| b.entries.iter().find(|e| e.key() == k));
-            Entry {
-                rule: k.rule,
-                leg: k.leg,
-                request: k.request,
-                pointer: k.pointer,
-                name: Some(f.name.clone()),
-                severity: Some(f.severity),
-                reason: old.and_then(|e| e.reason.clone()),
-                expires: old.and_then(|e| e.expires.clone()),
-            }
-        })
-        .collect();
-    let form = FileForm {
-        schema: BASELINE_SCHEMA.to_string(),
-        about: Some(BASELINE_ABOUT.to_string()),
-        findings: entries,
-    };
-    let mut s = serde_json::to_string_pretty(&form).unwrap_or_default();
-    s.push('\n');
-    s
+/// The entries of a baseline being written, gathered from one run or from several
+/// recordings (`verify A.jsonl B.jsonl --write-baseline F`, open47): one per distinct
+/// [`Key`], `name` and `severity` from the first finding of the key.
+#[derive(Clone, Debug, Default)]
+pub struct Collected {
+    by_key: BTreeMap<Key, (String, Severity)>,
 }
 
-/// Writes [`render`]'s text to `path` (through a temporary file beside it, then renamed).
-/// Returns the number of entries written.
+impl Collected {
+    /// Adds the keys of `findings`, each located in `index` (the recording they are of).
+    pub fn add(&mut self, findings: &[Finding], index: &ExchangeIndex) {
+        for f in findings {
+            self.by_key
+                .entry(key_of(f, index))
+                .or_insert_with(|| (f.name.clone(), f.severity));
+        }
+    }
+
+    /// Distinct keys gathered (the entries the file will have).
+    pub fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    /// Whether no finding was gathered.
+    pub fn is_empty(&self) -> bool {
+        self.by_key.is_empty()
+    }
+
+    /// The baseline file's text: the entries sorted by key (rule, leg, host, request,
+    /// pointer), `reason` and `expires` carried over from `carry`'s entry of the same key
+    /// (or one naming no host that stands for it, [`Entry::covers`]). Pretty JSON with a
+    /// final line feed: the same findings give the same bytes, in whatever order the
+    /// recordings were given.
+    pub fn render(&self, carry: Option<&Baseline>) -> String {
+        let entries: Vec<Entry> = self
+            .by_key
+            .iter()
+            .map(|(k, (name, severity))| {
+                // the entry of this key, else one that names no host and stands for it
+                let old = carry.and_then(|b| {
+                    b.entries
+                        .iter()
+                        .find(|e| e.key() == *k)
+                        .or_else(|| b.entries.iter().find(|e| e.covers(k)))
+                });
+                Entry {
+                    rule: k.rule.clone(),
+                    leg: k.leg.clone(),
+                    host: k.host.clone(),
+                    request: k.request.clone(),
+                    pointer: k.pointer.clone(),
+                    name: Some(name.clone()),
+                    severity: Some(*severity),
+                    reason: old.and_then(|e| e.reason.clone()),
+                    expires: old.and_then(|e| e.expires.clone()),
+                }
+            })
+            .collect();
+        let form = FileForm {
+            schema: BASELINE_SCHEMA.to_string(),
+            about: Some(BASELINE_ABOUT.to_string()),
+            findings: entries,
+        };
+        let mut s = serde_json::to_string_pretty(&form).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Writes [`Collected::render`]'s text to `path` (through a temporary file beside it,
+    /// then renamed). Returns the number of entries written.
+    ///
+    /// Errors: the file cannot be written.
+    pub fn write(&self, path: &Path, carry: Option<&Baseline>) -> std::io::Result<usize> {
+        super::write_to(path, self.render(carry).as_bytes())?;
+        Ok(self.len())
+    }
+}
+
+/// The baseline file's text for `findings` of one run ([`Collected::render`]).
+pub fn render(findings: &[Finding], index: &ExchangeIndex, carry: Option<&Baseline>) -> String {
+    let mut c = Collected::default();
+    c.add(findings, index);
+    c.render(carry)
+}
+
+/// Writes the baseline of `findings` of one run to `path` ([`Collected::write`]). Returns
+/// the number of entries written.
 ///
 /// Errors: the file cannot be written.
 pub fn write(
@@ -363,14 +537,9 @@ pub fn write(
     index: &ExchangeIndex,
     carry: Option<&Baseline>,
 ) -> std::io::Result<usize> {
-    let text = render(findings, index, carry);
-    let n = findings
-        .iter()
-        .map(|f| key_of(f, index))
-        .collect::<HashSet<_>>()
-        .len();
-    super::write_to(path, text.as_bytes())?;
-    Ok(n)
+    let mut c = Collected::default();
+    c.add(findings, index);
+    c.write(path, carry)
 }
 
 /// What a baseline did to one report: the JSON report's `baseline` object.
@@ -486,6 +655,64 @@ mod tests {
         assert_eq!(normalise_pointer("/a1/b"), "/a1/b");
     }
 
+    /// open47: the host of an absolute-form request, its port dropped on loopback (a
+    /// test agent's port changes every run) and the scheme's default port dropped; none for
+    /// an origin-form request.
+    #[test]
+    fn a_request_names_its_agents_host_without_a_loopback_port() {
+        assert_eq!(
+            host_of("http://Agent-A.internal:9000/rpc"),
+            "agent-a.internal:9000"
+        );
+        assert_eq!(
+            host_of("http://agent-a.internal:80/rpc"),
+            "agent-a.internal"
+        );
+        assert_eq!(host_of("https://agent-a.internal:443"), "agent-a.internal");
+        assert_eq!(
+            host_of("https://agent-a.internal:80/"),
+            "agent-a.internal:80"
+        );
+        assert_eq!(host_of("http://127.0.0.2:41234/x?y=1"), "127.0.0.2");
+        assert_eq!(host_of("http://localhost:5000/"), "localhost");
+        assert_eq!(host_of("http://[::1]:5000/"), "[::1]");
+        assert_eq!(host_of("http://[2001:db8::1]:5000/"), "[2001:db8::1]:5000");
+        assert_eq!(host_of("http://user:pw@10.0.0.5:8080/"), "10.0.0.5:8080");
+        assert_eq!(host_of("/rpc"), "");
+    }
+
+    /// An entry without `host` (session 46) knows a finding on any host; one with a host
+    /// knows that host's only.
+    #[test]
+    fn an_entry_without_host_matches_every_host() {
+        let dir = std::env::temp_dir().join(format!("bl47-host-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("b.json");
+        std::fs::write(
+            &p,
+            r#"{"schema":"a2a-interop/baseline/v1","findings":[
+                {"rule":"A-1","request":"GET /x"},{"rule":"B-1","host":"a.test","request":"GET /x"}]}"#,
+        )
+        .unwrap();
+        let b = Baseline::load(&p).unwrap();
+        let key = |r: &str, h: &str| Key {
+            rule: r.into(),
+            leg: CLIENT_LEG.into(),
+            host: h.into(),
+            request: "GET /x".into(),
+            pointer: String::new(),
+        };
+        assert!(b.knows(&key("A-1", "")));
+        assert!(b.knows(&key("A-1", "a.test")));
+        assert!(b.knows(&key("A-1", "b.test")));
+        assert!(b.knows(&key("B-1", "a.test")));
+        assert!(!b.knows(&key("B-1", "b.test")));
+        assert!(!b.knows(&key("B-1", "")));
+        assert!(b.entries[0].covers(&key("A-1", "b.test")));
+        assert_eq!(b.entries[1].label(), "B-1 [client] on a.test GET /x");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_misspelt_field_and_a_bad_date_are_errors_naming_them() {
         let dir = std::env::temp_dir().join(format!("bl46-unit-{}", std::process::id()));
@@ -524,6 +751,7 @@ mod tests {
         let key = |r: &str| Key {
             rule: r.into(),
             leg: CLIENT_LEG.into(),
+            host: String::new(),
             request: String::new(),
             pointer: String::new(),
         };

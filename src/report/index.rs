@@ -811,6 +811,38 @@ pub fn excerpt_of(data: &[u8], max: usize) -> String {
     format!("{}…", &text[..end])
 }
 
+/// The A2A method a request names, as [`ExchangeView::a2a_method`] reads it: the JSON-RPC
+/// `method` of its body (the first 64 KiB, decoded by `coding`, its `Content-Encoding`),
+/// else the HTTP+JSON operation of `method` and `path`. For the proxy's live lines, which
+/// place a finding against a `--baseline` without an index ([`super::baseline::Key`]).
+pub fn a2a_method_of(
+    method: &str,
+    path: &str,
+    body: &[u8],
+    coding: Option<&str>,
+) -> Option<String> {
+    let mut x = ExchangeView {
+        method: method.to_string(),
+        path: path.to_string(),
+        ..Default::default()
+    };
+    read_request(&mut x, &body_text(body, coding));
+    x.a2a_method
+}
+
+/// [`path_of`] for the live lines: the path and query of a request URL.
+pub fn path_of_url(url: &str) -> String {
+    path_of(url)
+}
+
+/// [`content_coding`] for the live lines: a head's `Content-Encoding`, `None` for none.
+pub fn coding_of(headers: &crate::record::event::Headers) -> Option<String> {
+    content_coding(headers)
+}
+
+/// Bytes of a request body [`a2a_method_of`] reads at most (64 KiB).
+pub const REQUEST_PEEK_BYTES: usize = PEEK_BYTES;
+
 /// Reads the JSON-RPC method (or HTTP+JSON operation) and a task id from the request.
 fn read_request(x: &mut ExchangeView, body: &str) {
     let v = serde_json::from_str::<serde_json::Value>(body).ok();

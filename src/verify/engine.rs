@@ -2545,6 +2545,14 @@ pub(super) struct State {
     /// does not report the same proxy answer again (review28b R1). Most recent only
     /// ([`Recent`]).
     url_unreached: Recent<()>,
+    /// GW-RESP-006 of a `probe` or `interop` run's calls the agent failed otherwise than by
+    /// refusing the connection (closed unanswered, reset), held with the origin they went
+    /// to until the run shows whether the agent died (open47, cli_ux33's flaky run): a
+    /// later call to that origin refused drops them (the call raced the agent's death,
+    /// which the run's stop says, as it does for the refused calls); told at the end
+    /// otherwise (an agent alive that fails calls). At most [`MAX_DRIVER_HELD`]; past it,
+    /// told at once.
+    driver_held: Vec<(Option<String>, Finding)>,
     /// Areas (`task`, `stream`) of A2A calls that got an A2A answer, and of calls that got
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
@@ -3624,6 +3632,7 @@ impl State {
             leg_task_missing: HashMap::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
             url_unreached: Recent::new(MAX_TASKS),
+            driver_held: Vec::new(),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
             card_at_legacy: HashMap::new(),
@@ -4918,6 +4927,14 @@ impl State {
                     x.end_error = error.clone();
                     x.resent.clone_from(resent);
                     x.connect_failure = *connect_failure;
+                    // a driver run's call refused: the agent has died, and a call it
+                    // closed unanswered before raced that death (open47)
+                    if self.driver.is_some()
+                        && *connect_failure == Some(ConnectFailure::Refused)
+                        && !self.driver_held.is_empty()
+                    {
+                        self.driver_held.retain(|(o, _)| *o != x.origin);
+                    }
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -5092,6 +5109,10 @@ impl State {
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
+        // GW-RESP-006 of a driver's calls no later refusal showed to be the agent's death
+        for (_, f) in std::mem::take(&mut self.driver_held) {
+            self.emit(f);
+        }
         // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
         self.flush_missing_creds();
         // TASK-STATE-008 / TASK-STATE-015 that no later read of the task settled.
@@ -5879,7 +5900,14 @@ struct PushSecret {
     ptr: String,
     /// Seq of that request and of its answer's head (PUSH-BODY-004 nesting).
     span: (u64, u64),
+    /// The recording leg of that exchange (`None` = the client's; `upstream` = a gateway's
+    /// hop to the agent): a gateway's upstream copy of the client's call is that call, not a
+    /// relay to another agent (PUSH-BODY-004; open47).
+    leg: Option<String>,
 }
+
+/// GW-RESP-006 findings of a driver run held at most ([`State::driver_held`]).
+const MAX_DRIVER_HELD: usize = 64;
 
 /// Configs remembered per webhook URL ([`PushSecret`]).
 const MAX_PUSH_SECRETS: usize = 32;

@@ -619,7 +619,10 @@ impl State {
     /// config registered at another agent (origin), and one of the two requests was sent
     /// and answered while the other was in progress: the agent of the enclosing call
     /// passed the config its client gave it on to the agent of the enclosed one. Compared
-    /// by fingerprint; a config without a token or credentials is not judged.
+    /// by fingerprint; a config without a token or credentials is not judged. A gateway's
+    /// upstream copy of its client's call (the one on leg `upstream`, the other on the
+    /// client's leg) is that call seen on the gateway's two sides, not a relay: not judged
+    /// (open47: every gateway in front of a push-capable agent drew this error).
     pub(super) fn check_push_config_relayed(&mut self, url: &str, new: &PushSecret) {
         if self.push_relayed.contains(url) || (new.token.is_none() && new.http_cred.is_none()) {
             return;
@@ -633,7 +636,13 @@ impl State {
         let hit = list.iter().find_map(|old| {
             let same_secret = (new.token.is_some() && old.token == new.token)
                 || (new.http_cred.is_some() && old.http_cred == new.http_cred);
+            let gateway_hop = old.leg != new.leg
+                && matches!(
+                    (old.leg.as_deref(), new.leg.as_deref()),
+                    (Some("upstream"), None) | (None, Some("upstream"))
+                );
             if !same_secret
+                || gateway_hop
                 || old.origin.is_none()
                 || new.origin.is_none()
                 || old.origin == new.origin

@@ -1055,6 +1055,7 @@ impl State {
             secret.xid = str::to_string(&x.id);
             secret.ptr = ptr.clone();
             secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+            secret.leg = x.leg.as_deref().map(str::to_string);
             self.check_push_config_relayed(&url, &secret);
             let list = self.push_secrets.entry(url.clone()).or_default();
             if list.len() < MAX_PUSH_SECRETS {
@@ -1594,6 +1595,11 @@ impl State {
     pub(super) fn send_retried(&mut self, up: &Exch) -> bool {
         // (a REST cancel may come without a body: its path names the task)
         let rest_cancel = |p: &str| a2a::before_query(p).ends_with(":cancel");
+        let rest_push_create = |p: &str| {
+            a2a::before_query(p)
+                .trim_end_matches('/')
+                .ends_with("/pushNotificationConfigs")
+        };
         if !up.method.eq_ignore_ascii_case("POST")
             || (up.req_body.as_slice().is_empty() && !rest_cancel(&up.path))
         {
@@ -1642,14 +1648,45 @@ impl State {
                         })
                 }
             };
-            let same_target = !rest_cancel(&c.path) || route_key(&c.path) == route_key(&up.path);
+            // open47: a push notification config create is a POST too (1.0
+            // CreateTaskPushNotificationConfig, 0.x pushNotificationConfig/set, HTTP+JSON
+            // POST .../pushNotificationConfigs): each copy the agent runs creates a config of
+            // its own (PUSH-003: the agent assigns its id), so the webhook is told every
+            // update twice and the client knows one of the two ids. Not one that names its
+            // config id (a set of that config again, the same state twice), nor a delete
+            // (idempotent, PUSH-003: "Delete idempotent"), nor a get or list (safe).
+            let push_create = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => o == Op::CreatePushConfig,
+                None => {
+                    rest_push_create(&c.path)
+                        || Json::parse(c.req_body.as_slice()).ok().is_some_and(|v| {
+                            matches!(
+                                v.get("method").and_then(Json::as_str),
+                                Some(
+                                    "CreateTaskPushNotificationConfig"
+                                        | "tasks/pushNotificationConfig/set"
+                                        | "tasks/pushNotification/set"
+                                )
+                            )
+                        })
+                }
+            } && !push_create_names_config(c.req_body.as_slice());
+            let same_target = !(rest_cancel(&c.path) || rest_push_create(&c.path))
+                || route_key(&c.path) == route_key(&up.path);
+            let kind = if send {
+                Retried::Send
+            } else if cancel {
+                Retried::Cancel
+            } else {
+                Retried::PushCreate
+            };
             (c.leg.is_none()
-                && (send || (cancel && same_target))
+                && (send || ((cancel || push_create) && same_target))
                 && c.method.eq_ignore_ascii_case(&up.method)
                 && same_forwarded_send(c.req_body.as_slice(), up.req_body.as_slice()))
-            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq, cancel))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq, kind))
         });
-        let Some((cid, first_up, first_seq, client_seq, cancel)) = first else {
+        let Some((cid, first_up, first_seq, client_seq, kind)) = first else {
             return self.send_retried_before(up);
         };
         // The agent refused the first copy before this one went out (404: no A2A route
@@ -1693,18 +1730,21 @@ impl State {
             send_message_id(up.req_body.as_slice()),
         ];
         let first_ev = Evidence::event(first_seq, first_up);
-        if cancel {
+        if kind != Retried::Send {
             // The client gets the last copy's answer: the pair follows it (its refusal is
             // the agent's answer to that copy, not one of the gateway's own, GW-RESP-002).
             if let Some(p) = self.gw_pairs.iter_mut().rev().find(|p| *p.client == *cid) {
                 p.up = up.id.to_string();
                 p.up_seq = up.req_seq;
             }
+            let harm = if kind == Retried::Cancel {
+                "the client's one CancelTask upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request (a POST), and the client learns only of the last copy's answer: once the first copy has canceled the task, the agent refuses the second with TaskNotCancelableError (TASK-003), and the client is told its cancel failed"
+            } else {
+                "the client's one push notification config create (CreateTaskPushNotificationConfig) upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request (a POST that names no config id), and each copy the agent runs creates a config of its own (PUSH-003: the agent assigns the id), so the webhook is notified of every update twice, and the client learns only the last config's id and cannot delete the other"
+            };
             self.find(
                 &r::GW_SEND_RETRIED,
-                format!(
-                    "gateway sent the client's one CancelTask upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request (a POST), and the client learns only of the last copy's answer: once the first copy has canceled the task, the agent refuses the second with TaskNotCancelableError (TASK-003), and the client is told its cancel failed"
-                ),
+                format!("gateway sent {}", harm.replace("{answered}", &answered)),
                 vec![
                     Evidence::event(client_seq, cid.to_string()),
                     first_ev,
@@ -2645,4 +2685,38 @@ fn query_changed(op: Op, client_path: &str, up_path: &str) -> Option<String> {
             lost.join(", ")
         )
     })
+}
+
+/// What kind of non-idempotent call a gateway sent upstream twice (GW-REQ-001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Retried {
+    /// A message send (each copy may run the work).
+    Send,
+    /// A cancel (the second copy is refused, TaskNotCancelableError).
+    Cancel,
+    /// A push notification config create naming no config id (each copy creates one).
+    PushCreate,
+}
+
+/// Whether a push notification config create's body names the config's id (1.0 flat `id`
+/// in JSON-RPC `params` or the HTTP+JSON body, `config.id`; 0.x
+/// `pushNotificationConfig.id`): then a second copy sets that config again, the same state
+/// twice, and is no duplicate (open47).
+fn push_create_names_config(body: &[u8]) -> bool {
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return false;
+    };
+    // a JSON-RPC body's own `id` is the request's, not the config's
+    let p = match v.get("params") {
+        Some(p) => p,
+        None if v.get("jsonrpc").is_some() => return false,
+        None => &v,
+    };
+    let named = |x: Option<&serde_json::Value>| {
+        x.and_then(serde_json::Value::as_str)
+            .is_some_and(|s| !s.is_empty())
+    };
+    named(p.get("id"))
+        || named(p.pointer("/config/id"))
+        || named(p.pointer("/pushNotificationConfig/id"))
 }

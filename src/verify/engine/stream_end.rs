@@ -1253,6 +1253,8 @@ impl State {
         // offline alike. A `proxy` recording keeps it: a real client was left without an
         // answer by the agent behind the user's proxy.
         if self.driver.is_some() && x.connect_failure == Some(ConnectFailure::Refused) {
+            // (and a held GW-RESP-006 of a call the agent closed before this refusal was
+            // dropped when the exchange ended: [`State::driver_held`])
             return;
         }
         let status = x.status.unwrap_or(502);
@@ -1289,6 +1291,12 @@ impl State {
         f.leg = x.leg.clone();
         if refused {
             f.help = "start the agent where the proxy sends its calls, or point the proxy at the address it listens on now (--upstream / --route); find out why it was down (its log, a crash, a restart or deploy without a readiness check in front), and have clients retry a call refused this way: the agent never received it".to_string();
+        }
+        // a probe's or interop's call: held until the run shows whether the agent died
+        // (a later connection refused) or lives on (told at the end)
+        if self.driver.is_some() && !refused && self.driver_held.len() < MAX_DRIVER_HELD {
+            self.driver_held.push((x.origin.clone(), f));
+            return;
         }
         self.emit(f);
     }
