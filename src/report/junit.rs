@@ -215,15 +215,22 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 .collect(),
             _ => Vec::new(),
         };
+        // a failed result JUnit does not count (known findings, an expectation): no
+        // <failure>, `out` in <system-out>
+        let not_counted = |out: String| Case {
+            name: r.test.clone(),
+            time: secs(ms),
+            classname: format!("a2a-interop.{}", r.category.as_str()),
+            failure: None,
+            skipped: None,
+            out: Some(out),
+        };
         if !by_known.is_empty() && by_known.iter().all(|f| is_known(f)) {
-            results.push(Case {
-                name: r.test.clone(),
-                time: secs(ms),
-                classname: format!("a2a-interop.{}", r.category.as_str()),
-                failure: None,
-                skipped: None,
-                out: Some(format!("{}: {}", known_line(&by_known, report), r.message)),
-            });
+            results.push(not_counted(format!(
+                "{}: {}",
+                known_line(&by_known, report),
+                r.message
+            )));
             continue;
         }
         // a probe test failed only by the probe's expectation of the agent, which no rule
@@ -234,17 +241,10 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             && r.failed_by.is_none()
             && r.message.starts_with(super::model::EXPECTATION)
         {
-            results.push(Case {
-                name: r.test.clone(),
-                time: secs(ms),
-                classname: format!("a2a-interop.{}", r.category.as_str()),
-                failure: None,
-                skipped: None,
-                out: Some(format!(
-                    "not a failure: the agent did not do what the probe asked, and no rule requires it (no exit status, no conformance level): {}",
-                    r.message
-                )),
-            });
+            results.push(not_counted(format!(
+                "not a failure: the agent did not do what the probe asked, and no rule requires it (no exit status, no conformance level): {}",
+                r.message
+            )));
             continue;
         }
         let known_only = passive
@@ -252,18 +252,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             && !errors.is_empty()
             && errors.iter().all(|f| is_known(f));
         if known_only {
-            results.push(Case {
-                name: r.test.clone(),
-                time: secs(ms),
-                classname: format!("a2a-interop.{}", r.category.as_str()),
-                failure: None,
-                skipped: None,
-                out: Some(format!(
-                    "{}\n{}",
-                    known_line(&errors, report),
-                    blocks(&related)
-                )),
-            });
+            results.push(not_counted(format!(
+                "{}\n{}",
+                known_line(&errors, report),
+                blocks(&related)
+            )));
             continue;
         }
         results.push(Case {
