@@ -3014,10 +3014,15 @@ pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, u
 /// ID-006 / ID-004: the first message a Task at `ptr` keeps (`status.message`, then each
 /// `history` entry) whose `taskId` or `contextId` is set (non-empty) and differs from the
 /// task's own `id` / `contextId` (a2a-js #41: one contextId minted for the task, another
-/// stamped on the incoming message that went into history). Returns the member's JSON
-/// Pointer and a message, `None` when every set id matches or the task has no ids.
+/// stamped on the incoming message that went into history). A TaskStatusUpdateEvent at
+/// `ptr` is read the same way: its `taskId` stands for the task's `id` and its
+/// `status.message` is checked against it (lead48: a status message stamped with another
+/// task's ids was silent on every binding). Returns the member's JSON Pointer and a
+/// message, `None` when every set id matches or the object has no ids.
 pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> {
-    let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
+    let tid = str_member(o, "id", "id")
+        .or_else(|| str_member(o, "taskId", "task_id"))
+        .filter(|s| !s.is_empty());
     let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty());
     // The message's place as `None` (status.message) or `Some(i)` (history/i): its pointer
     // and name are written only for the message that mismatches (two `format!`s per

@@ -272,6 +272,10 @@ rule!(RPC_ENVELOPE, "RPC-ENVELOPE-001", "jsonrpc-response-malformed", Error, Err
     ["RPC-001", "RPC-002", "ERR-004"],
     "response envelope of a JSON-RPC call is malformed (jsonrpc member, result xor error, error object)",
     "answer with {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...} or {...,\"error\":{\"code\":<int>,\"message\":<string>}}");
+rule!(RPC_RESULT_UNDER_ERROR_STATUS, "RPC-ENVELOPE-002", "jsonrpc-result-under-http-error-status", Warning, Interop,
+    ["RPC-001", "RPC-002", "ERR-007"],
+    "agent answered a JSON-RPC call with a success Response (a result member, no error) under an HTTP error status (4xx or 5xx): clients that check the status before the body (the A2A SDKs' HTTP transports) raise an HTTP error and never read the result, although the agent did the work",
+    "send every JSON-RPC Response that carries a result with HTTP 200; keep 4xx/5xx for refusals, and answer a failed call with a JSON-RPC error object (ERR-007 leaves an error's HTTP status open, not a result's)");
 rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling,
     ["RPC-002"],
     "response id of a JSON-RPC call differs from the request id",
@@ -1590,6 +1594,7 @@ pub static RULES: &[Rule] = &[
     REST_VERB_CLIENT,
     REST_VERB_SERVED,
     RPC_ENVELOPE,
+    RPC_RESULT_UNDER_ERROR_STATUS,
     RPC_ERROR_CODE,
     RPC_ERROR_INFO_MALFORMED,
     RPC_VALID_REQUEST_REFUSED,

@@ -1219,3 +1219,12 @@ pub(super) fn context_mismatch_must_be_rejected(x: &Exch) -> bool {
         .and_then(|c| c.dialect)
         .is_none_or(|d| d == Dialect::V1_0)
 }
+
+/// DATA-005: a 0.x Task carries `contextId` (the 0.2/0.3 JSON schemas require it, and 0.3's
+/// HTTP+JSON bodies are the same structure in ProtoJSON, REST-003); a 1.0 Task may leave it
+/// out (a2a.proto `Task.context_id` has no REQUIRED behaviour). gRPC is not judged for it.
+/// True for a 0.x call on JSON-RPC or HTTP+JSON.
+pub(super) fn task_context_required(c: &Call) -> bool {
+    c.dialect.is_some_and(|d| d.is_0x())
+        && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
+}

@@ -49,6 +49,7 @@ impl State {
             }
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
+        let ctx_required = task_context_required(&c);
         let op = c.op?;
         // REST-001 / REST-003 (breaker24 S01): an HTTP+JSON route answers the bare result
         // message; a JSON-RPC envelope around it leaves an HTTP+JSON client with no Task
@@ -236,7 +237,7 @@ impl State {
                             self.find(rule, msg, ev, &x.leg);
                         }
                     }
-                    let tv = task_view(o, &ptr, rpc0x);
+                    let tv = task_view(o, &ptr, ctx_required);
                     if !spelling_reported {
                         if let Some((rule, why)) = tv.state_raw.and_then(|raw| {
                             state_spelling_problem(raw, tv.state, c.dialect, c.binding)
@@ -884,7 +885,7 @@ impl State {
         ) {
             self.find(rule, msg, ev, &x.leg);
         }
-        let tv = task_view(o, &ptr, rpc0x);
+        let tv = task_view(o, &ptr, ctx_required);
         // The task's own members, then (DATA-004 / DATA-005) its status message, history
         // and artifacts: every problem named in one finding (mine28a).
         let mut probs: Vec<(String, String)> = tv

@@ -280,6 +280,21 @@ impl State {
                 .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).map(Json::to_value)))
                 .collect();
             self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
+        } else if status >= 400 && !x.synthetic && v.get("result").is_some() {
+            // RPC-001/RPC-002 over HTTP (lead48, a mutation of the SDK captures that was
+            // silent): a success Response under 4xx/5xx. The SDK transports check the
+            // status first (httpx raise_for_status, fetch's !response.ok) and throw the
+            // result away; a send the agent carried out is then retried or reported failed.
+            self.areas.insert("jsonrpc");
+            self.find(
+                &r::RPC_RESULT_UNDER_ERROR_STATUS,
+                format!(
+                    "agent answered the JSON-RPC call {} with HTTP {status} and a success Response (result, no error): a client that checks the HTTP status first (the A2A SDKs do) reports an HTTP {status} failure and never reads the result, although the call was carried out; answer a result with HTTP 200",
+                    c.method.as_deref().unwrap_or("")
+                ),
+                vec![x.ev_at(bseq, "/result", None)],
+                &x.leg,
+            );
         }
         // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
         // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.

@@ -1642,9 +1642,7 @@ impl State {
         }
         match p.kind {
             PayloadKind::Task => {
-                let need_ctx =
-                    dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
-                let tv = task_view(p.inner, &p.pointer, need_ctx);
+                let tv = task_view(p.inner, &p.pointer, task_context_required(&c));
                 // STREAM-009: an artifact the Task event carries is the base a later
                 // `append: true` chunk of it extends (a second turn's stream opens with
                 // the task as it stands, artifacts included; STREAM-003).
@@ -1997,6 +1995,16 @@ impl State {
                 }
                 self.stream_ids(x, u.task_id, u.context_id, seq, &p.pointer, false);
                 if p.kind == PayloadKind::StatusUpdate {
+                    if let Some((ptr, msg)) = a2a::task_message_id_mismatch(p.inner, &p.pointer) {
+                        // ID-006 / ID-004: the status message an update carries belongs to
+                        // the update's task and context, like a Task's own status message.
+                        self.stream_once(
+                            x,
+                            &r::ID_MESSAGE_IDS_MISMATCH,
+                            format!("stream status update: {msg}"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                        );
+                    }
                     let (raw, state) = (u.state_raw, u.state);
                     self.stream_status(x, &c, &p, seq, "stream status update", raw, state);
                     if let Some(tid) = u.task_id {
