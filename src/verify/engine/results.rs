@@ -195,6 +195,7 @@ impl State {
                 // TASK-STATE-005 / VER-MIX-001 (breaker24 L14): a listed task's state in
                 // another dialect's spelling, once per page (the first such row).
                 let mut spelling_reported = false;
+                let mut kind_reported = false;
                 // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
                 // define, as (row, pointer of its first such member, the members).
                 let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
@@ -224,6 +225,26 @@ impl State {
                         continue;
                     };
                     let ptr = format!("{base}/tasks/{i}");
+                    // VER-MIX-001 (lead48, the mutation check: a 1.0 listed task with the
+                    // 0.x kind was silent where GetTask's is told): the first listed task
+                    // (or its message, artifact or part) carrying kind, once per page;
+                    // 0.3 HTTP+JSON rows likewise (its proto has no kind either).
+                    if !kind_reported {
+                        let hit = if dialect == Some(Dialect::V1_0) {
+                            kind_in_payload(o, &ptr).map(|at| {
+                                (format!("1.0 ListTasks result task {i} carries the 0.x member kind (at {at}); 1.0 has no kind discriminator"), vec![at])
+                            })
+                        } else if part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                            rest03_kind(&format!("ListTasks result task {i}"), o, &ptr)
+                        } else {
+                            None
+                        };
+                        if let Some((msg, at)) = hit {
+                            kind_reported = true;
+                            let ev = at.iter().map(|p| x.ev_at(bseq, p, None)).collect();
+                            self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
+                        }
+                    }
                     if dialect == Some(Dialect::V1_0) {
                         if let Some((p, names)) = a2a::task_members_outside_proto(o, &ptr) {
                             outside.push((i, p, names));
@@ -582,15 +603,22 @@ impl State {
                             self.find(&r::VER_MIXED_PAYLOAD, msg, ev, &x.leg);
                         }
                     }
-                    if dialect == Some(Dialect::V1_0) && o.contains_key("kind") {
+                    // ... on the task itself, or (lead48) on its status message, a history
+                    // message, an artifact or a part.
+                    if let Some(at) = (dialect == Some(Dialect::V1_0))
+                        .then(|| kind_in_payload(o, base))
+                        .flatten()
+                    {
+                        let msg = if at == format!("{base}/kind") {
+                            "1.0 task result carries the 0.x member kind".to_string()
+                        } else {
+                            format!("1.0 task result carries the 0.x member kind at {at}")
+                        };
+                        let got = res.pointer(&at[base.len()..]).map(Json::to_value);
                         self.find(
                             &r::VER_MIXED_PAYLOAD,
-                            "1.0 task result carries the 0.x member kind".to_string(),
-                            vec![x.ev_at(
-                                bseq,
-                                &format!("{base}/kind"),
-                                o.get("kind").map(Json::to_value),
-                            )],
+                            msg,
+                            vec![x.ev_at(bseq, &at, got)],
                             &x.leg,
                         );
                     }
