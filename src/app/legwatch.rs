@@ -5,9 +5,9 @@
 //!
 //! * **A leg without traffic.** The gateway still calls the agent directly instead of the
 //!   `upstream` listener (or the client calls the gateway around the front): one leg has
-//!   [`LegWatch::BUSY`] finished exchanges while another has had no request at all. One
-//!   `WARNING` line per run naming the silent leg, its address and where to point what;
-//!   the stop repeats it when the run ended that way without it having been said.
+//!   [`LegWatch::BUSY`] finished exchanges (card fetches not counted) while another has had
+//!   no request at all. One `WARNING` line per run naming the silent leg, its address and
+//!   where to point what; the stop says it when the run ended that way before it was said.
 //! * **A card that sends the client around the tool.** The Agent Card the client fetched
 //!   through the front (CARD-005: clients call the interface URLs the card names) names an
 //!   http(s) origin that is neither the front nor a listener: the client's next calls go
@@ -52,6 +52,9 @@ pub struct LegWatch {
     front_also: Vec<String>,
     /// Client-leg card fetches in flight: exchange -> (Content-Encoding, body so far).
     cards: HashMap<String, (Option<String>, Vec<u8>)>,
+    /// Card fetches in flight on any leg: not counted as a leg's traffic (a gateway may
+    /// serve its own card, and SDK clients fetch it before every call).
+    card_fetches: std::collections::HashSet<String>,
     /// The silent-leg line was printed.
     told_silent: bool,
     /// The card line was printed.
@@ -95,14 +98,27 @@ impl LegWatch {
 
     /// A watch over `legs` (the front first), `None` when the run has fewer than two legs.
     /// `public_url` is the front's `--public-url`, another address clients reach it at.
+    /// Listeners of a leg named before are that leg's too (the events do not tell them
+    /// apart: a gRPC port beside the card's, both `client`, docs/usage.md): counted with it,
+    /// and a card naming one of the front's names the front.
     pub fn new(legs: Vec<LegSpec>, public_url: Option<&str>) -> Option<LegWatch> {
-        if legs.len() < 2 {
+        let mut front_also: Vec<String> = public_url.and_then(origin).into_iter().collect();
+        let mut kept: Vec<(LegSpec, Count)> = Vec::new();
+        for l in legs {
+            match kept.iter().position(|(k, _)| k.name == l.name) {
+                Some(0) => front_also.extend(origin(&l.listen)),
+                Some(_) => {}
+                None => kept.push((l, Count::default())),
+            }
+        }
+        if kept.len() < 2 {
             return None;
         }
         Some(LegWatch {
-            legs: legs.into_iter().map(|l| (l, Count::default())).collect(),
-            front_also: public_url.and_then(origin).into_iter().collect(),
+            legs: kept,
+            front_also,
             cards: HashMap::new(),
+            card_fetches: std::collections::HashSet::new(),
             told_silent: false,
             told_card: false,
         })
@@ -124,12 +140,13 @@ impl LegWatch {
             EventKind::RequestHead { method, url, .. } => {
                 self.legs[i].1.requests += 1;
                 let path = url.split(['?', '#']).next().unwrap_or(url);
-                if i == 0
-                    && !self.told_card
-                    && method == "GET"
+                let card = method == "GET"
                     && (path.ends_with("/.well-known/agent-card.json")
-                        || path.ends_with("/.well-known/agent.json"))
-                {
+                        || path.ends_with("/.well-known/agent.json"));
+                if card {
+                    self.card_fetches.insert(exchange.to_string());
+                }
+                if i == 0 && card && !self.told_card {
                     // the origin the client addressed reaches the front too
                     if let Some(o) = origin(url) {
                         if !self.front_also.contains(&o) {
@@ -160,7 +177,9 @@ impl LegWatch {
                 }
             }
             EventKind::ExchangeEnd { .. } => {
-                self.legs[i].1.ended += 1;
+                if !self.card_fetches.remove(exchange) {
+                    self.legs[i].1.ended += 1;
+                }
                 if let Some((coding, body)) = self.cards.remove(exchange) {
                     out.extend(self.card_line(exchange, coding.as_deref(), &body));
                 }
@@ -268,6 +287,31 @@ mod tests {
             Some("https://h.example:8443")
         );
         assert_eq!(origin("127.0.0.1:50051"), None);
+    }
+
+    fn spec(name: &str, port: u16) -> LegSpec {
+        LegSpec {
+            name: name.into(),
+            listen: format!("http://127.0.0.1:{port}"),
+            upstream: "http://127.0.0.1:9999".into(),
+        }
+    }
+
+    #[test]
+    fn listeners_of_one_leg_are_one_leg() {
+        // `--upstream CARD_PORT --listener client@ADDR=GRPC_PORT`: both the client leg
+        assert!(LegWatch::new(vec![spec("client", 8080), spec("client", 8082)], None).is_none());
+        let w = LegWatch::new(
+            vec![
+                spec("client", 8080),
+                spec("client", 8082),
+                spec("upstream", 8081),
+            ],
+            None,
+        )
+        .unwrap();
+        assert_eq!(w.legs.len(), 2);
+        assert_eq!(w.front_also, ["http://127.0.0.1:8082"]);
     }
 
     #[test]
