@@ -291,3 +291,65 @@ fn a_card_the_gateway_rewrote_to_the_front_gets_no_warning() {
         "{lines:#?}"
     );
 }
+
+/// ux48 item 3: `verify`'s text report printed the same help paragraph (often several
+/// hundred characters) for every finding of one rule; the blocks of a rule stand together,
+/// so the second one points at the first. The JSON report keeps the help on each finding.
+#[test]
+fn the_text_report_prints_a_rules_help_once_and_json_keeps_it_on_each() {
+    let rec = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/b10-E8-v10-push-config-still-returned-after-delete.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("verify")
+        .arg(&rec)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    let push: Vec<&&str> = blocks
+        .iter()
+        .filter(|b| b.starts_with("error[PUSH-CFG-004]"))
+        .collect();
+    assert_eq!(push.len(), 2, "{text}");
+    assert!(
+        push[0].contains("   = help: remove the config when DeleteTaskPushNotificationConfig"),
+        "{}",
+        push[0]
+    );
+    assert!(
+        push[1].ends_with("   = help: as for PUSH-CFG-004 above"),
+        "{}",
+        push[1]
+    );
+    // another rule's block has its own help in full
+    let note = blocks
+        .iter()
+        .find(|b| b.starts_with("note[CARD-CACHE-001]"))
+        .unwrap();
+    assert!(
+        note.contains("   = help: send the public Agent Card"),
+        "{note}"
+    );
+
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("report")
+        .arg(&rec)
+        .args(["--format", "json", "-o", "-"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let helps: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "PUSH-CFG-004")
+        .map(|f| f["help"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(helps.len(), 2, "{json}");
+    assert!(
+        helps.iter().all(|h| h.starts_with("remove the config")),
+        "{helps:?}"
+    );
+}
