@@ -353,3 +353,30 @@ fn the_text_report_prints_a_rules_help_once_and_json_keeps_it_on_each() {
         "{helps:?}"
     );
 }
+
+/// demo's pipeline has a second listener too, its push receiver (`agent->webhook`), quiet
+/// until the push step and never a gateway hop: no leg line, no card line (the demo's card
+/// names the agent, unrewritten, by design).
+#[test]
+fn the_demo_with_its_webhook_leg_gets_no_gateway_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .current_dir(dir.path())
+        .args(["demo", "--record", "demo.jsonl"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(o.status.code(), Some(0), "{all}");
+    assert!(all.contains("conformance: full"), "{all}");
+    assert!(!all.contains("has had no request"), "{all}");
+    assert!(
+        !all.contains("the Agent Card the client got through the front"),
+        "{all}"
+    );
+}

@@ -15,6 +15,9 @@
 //!   A card naming a listener is said too: the client then calls that leg directly,
 //!   around the gateway (and the front).
 //!
+//! A push receiver's leg (a name with `webhook` or `push` in it: demo's and probe's
+//! `agent->webhook`) is no gateway hop and is left out: it is quiet until a notification.
+//!
 //! Memory: one counter per configured leg, and the body of each client-leg card fetch in
 //! flight (at most [`CARD_MAX`] bytes each).
 
@@ -68,6 +71,13 @@ fn origin(url: &str) -> Option<String> {
     matches!(u.scheme(), "http" | "https").then(|| u.origin().ascii_serialization())
 }
 
+/// A leg named for push notifications (`webhook`, `push` in its name, any case): the
+/// agent calls it when a task changes, not the gateway on each call.
+fn receives_pushes(leg: &str) -> bool {
+    let l = leg.to_ascii_lowercase();
+    l.contains("webhook") || l.contains("push")
+}
+
 /// The interface URLs an Agent Card names: 1.0 `supportedInterfaces[].url`, 0.3 `url` and
 /// `additionalInterfaces[].url` (CARD-005).
 fn card_urls(card: &serde_json::Value) -> Vec<String> {
@@ -104,7 +114,9 @@ impl LegWatch {
     pub fn new(legs: Vec<LegSpec>, public_url: Option<&str>) -> Option<LegWatch> {
         let mut front_also: Vec<String> = public_url.and_then(origin).into_iter().collect();
         let mut kept: Vec<(LegSpec, Count)> = Vec::new();
-        for l in legs {
+        // a push receiver's leg (`agent->webhook` of demo and probe, a `--listener
+        // webhook@...`) is quiet until a notification comes: no gateway hop, not watched
+        for l in legs.into_iter().filter(|l| !receives_pushes(&l.name)) {
             match kept.iter().position(|(k, _)| k.name == l.name) {
                 Some(0) => front_also.extend(origin(&l.listen)),
                 Some(_) => {}
@@ -312,6 +324,28 @@ mod tests {
         .unwrap();
         assert_eq!(w.legs.len(), 2);
         assert_eq!(w.front_also, ["http://127.0.0.1:8082"]);
+    }
+
+    #[test]
+    fn a_push_receivers_leg_is_not_watched() {
+        // demo's and probe's webhook listener, a user's --listener webhook@...
+        assert!(LegWatch::new(
+            vec![spec("client", 8080), spec("agent->webhook", 8083)],
+            None
+        )
+        .is_none());
+        assert!(LegWatch::new(vec![spec("client", 8080), spec("Push", 8083)], None).is_none());
+        let w = LegWatch::new(
+            vec![
+                spec("client", 8080),
+                spec("webhook", 8083),
+                spec("upstream", 8081),
+            ],
+            None,
+        )
+        .unwrap();
+        assert_eq!(w.legs.len(), 2);
+        assert_eq!(w.legs[1].0.name, "upstream");
     }
 
     #[test]
