@@ -8,7 +8,8 @@
 //!   a card fetch and two calls without credentials through the command's proxy;
 //! - `proxy-03-client`: misbehave.py `control-10` (a 1.0-only agent that refuses 0.3 with
 //!   -32009), a 0.3 `message/send` through the proxy;
-//! - `proxy-no-rewrite`: the reference agent, a card fetch and a call through the proxy;
+//! - `proxy-no-rewrite`: the reference agent, a card fetch through the proxy;
+//! - `proxy-down`: an `AGENT_URL` where nothing listens, one call through the proxy;
 //! - `gateway MODE`: the reference agent behind `tests/peers/misgateway45.py --mode MODE`
 //!   pointed at `LISTENER`, a card fetch and a 1.0 stream (`slow`) through `FRONT`;
 //! - `gateway-bypassed MODE`: the same gateway pointed at the agent itself (the set-up
@@ -181,9 +182,27 @@ fn send_10(id: u32, text: &str) -> String {
 fn drive(fixture: &str, front: &str) {
     let card = format!("{front}/.well-known/agent-card.json");
     let rpc = format!("{front}/");
+    let kind = fixture.split_whitespace().next().unwrap();
+    if kind == "proxy-down" {
+        let a = curl(&[
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "-X",
+            "POST",
+            &rpc,
+            "-H",
+            "Content-Type: application/json",
+            "-d",
+            &send_10(1, "echo hi"),
+        ]);
+        assert_eq!(a, "502", "the proxy's own answer");
+        return;
+    }
     let got = curl(&[&card]);
     assert!(got.contains("\"name\""), "no card through {front}: {got}");
-    match fixture.split_whitespace().next().unwrap() {
+    match kind {
         "proxy-auth" => {
             // a client without credentials, which tries again (AUTH-SCHEME-004 is the
             // client that keeps calling without any)
@@ -261,6 +280,8 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
             peers.push(p);
             subst.push(("AGENT_URL", url));
         }
+        // nothing listens there
+        "proxy-down" => subst.push(("AGENT_URL", format!("http://127.0.0.1:{}", free_port()))),
         "proxy-03-client" => {
             let (p, url) = python_peer("misbehave.py", &["--mode", "control-10"]);
             peers.push(p);
@@ -359,7 +380,7 @@ fn every_command_of_the_symptoms_page_exits_and_names_as_the_page_says() {
         page.matches("```sh").count(),
         "every block is a case"
     );
-    assert!(cases.len() >= 12, "{} cases", cases.len());
+    assert!(cases.len() >= 13, "{} cases", cases.len());
     let dir = tempfile::tempdir().unwrap();
     let mut failed = Vec::new();
     for case in &cases {
