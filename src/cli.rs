@@ -455,6 +455,11 @@ pub struct DemoArgs {
     /// both) [default: 127.0.0.1:9900]
     #[arg(long, value_name = "ADDR", requires = "agent_only")]
     pub listen: Option<String>,
+    /// With --agent-only: the agent's card declares an HTTP Bearer scheme and every
+    /// JSON-RPC call without `Authorization: Bearer TOKEN` gets HTTP 401 (AUTH-002; the card
+    /// stays public, CARD-011): a known-good agent to try a client's credentials on
+    #[arg(long, value_name = "TOKEN", requires = "agent_only")]
+    pub bearer: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -72,7 +72,10 @@ pub struct DemoRun {
 /// Operational only (exit 2): no loopback port, recording not writable, runtime not started.
 pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     if a.agent_only {
-        return agent_only(a.listen.as_deref().unwrap_or("127.0.0.1:9900"));
+        return agent_only(
+            a.listen.as_deref().unwrap_or("127.0.0.1:9900"),
+            a.bearer.clone(),
+        );
     }
     if let Some(listen) = &a.listen {
         // clap's `requires` does not see an unset bool flag as absent (it has a default):
@@ -193,14 +196,14 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }))
 }
 
-/// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising
+/// `demo --agent-only [--listen ADDR] [--bearer TOKEN]`: the reference agent alone, its card advertising
 /// `http://ADDR`, until Ctrl-C / SIGTERM (exit 0). The agent is the one the demo drives
 /// (A2A 1.0 and 0.3, over JSON-RPC only: its card advertises no HTTP+JSON interface;
 /// [`crate::refagent`], [`refagent::SERVES`]).
 ///
 /// # Errors
 /// `listen` is not a loopback `IP:PORT` / `localhost:PORT`, or the port cannot be bound.
-fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
+fn agent_only(listen: &str, bearer: Option<String>) -> anyhow::Result<ExitCode> {
     let addr = match crate::app::proxy_cmd::parse_listen(listen) {
         Some(a) if a.ip().is_loopback() => a,
         Some(_) => anyhow::bail!(
@@ -256,7 +259,10 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
                 listen: addr,
                 public_url: None,
             },
-            refagent::RefAgentOptions::default(),
+            refagent::RefAgentOptions {
+                bearer: bearer.clone(),
+                ..refagent::RefAgentOptions::default()
+            },
         )
         .map_err(start_error)?;
         let url = format!("http://{}", agent.local_addr());
@@ -275,6 +281,11 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
             );
         }
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
+        if bearer.is_some() {
+            crate::errln!(
+                "  calls need Authorization: Bearer <the --bearer token> (HTTP 401 without it): probe --bearer TOKEN"
+            );
+        }
         crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
         crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");
         stop.await;

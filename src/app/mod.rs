@@ -11,6 +11,7 @@ pub mod ca_cmd;
 pub mod demo;
 pub mod export_cmd;
 pub mod interop_cmd;
+pub mod legwatch;
 pub mod pipeline;
 pub mod probe_cmd;
 pub mod proxy_cmd;

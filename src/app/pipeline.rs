@@ -1326,6 +1326,32 @@ impl Pipeline {
             None => "cannot start the recorder".into(),
         })?;
         let vheader = header.clone();
+        // A front with listeners beside it (a gateway's two legs): which leg is silent, and
+        // whether the card the client got sends it around the tool (ux48).
+        let mut legwatch = if ext.driver.is_none() && ext.forward.is_none() && !more.is_empty() {
+            let first_upstream = |pc: &ProxyConfig| {
+                pc.routes
+                    .first()
+                    .map(|r| r.upstream.clone())
+                    .unwrap_or_default()
+            };
+            let scheme = if ext.tls.is_some() { "https" } else { "http" };
+            let mut legs = vec![crate::app::legwatch::LegSpec {
+                name: cfg.proxy.leg.clone().unwrap_or_else(|| "client".into()),
+                listen: format!("{scheme}://{listen}"),
+                upstream: first_upstream(&cfg.proxy),
+            }];
+            for (_, pc) in &more {
+                legs.push(crate::app::legwatch::LegSpec {
+                    name: pc.leg.clone().unwrap_or_else(|| "client".into()),
+                    listen: format!("http://{}", pc.listen),
+                    upstream: first_upstream(pc),
+                });
+            }
+            crate::app::legwatch::LegWatch::new(legs, ext.public_url.as_deref())
+        } else {
+            None
+        };
         // No listener or route names a leg and no driver sends its own: every event is on
         // the client leg, and the verifier keeps nothing for pairing legs (perfp40).
         let one_leg = ext.driver.is_none()
@@ -1389,6 +1415,11 @@ impl Pipeline {
                     // run whose agent died mid-run ended with a clean-looking summary).
                     for line in watch.lines(ev) {
                         if print || (watch_lines && !line.starts_with("upstream-error ")) {
+                            crate::errln!("{line}");
+                        }
+                    }
+                    if let Some(w) = legwatch.as_mut() {
+                        for line in w.lines(ev) {
                             crate::errln!("{line}");
                         }
                     }
@@ -1528,6 +1559,11 @@ impl Pipeline {
                 }
                 if watch_lines {
                     for line in watch.summary(!print) {
+                        crate::errln!("{line}");
+                    }
+                }
+                if let Some(w) = &legwatch {
+                    for line in w.summary() {
                         crate::errln!("{line}");
                     }
                 }

@@ -952,6 +952,30 @@ async fn run_async(
             }
         }
     }
+    // A gateway's two legs (ux48): the one thing the command line cannot do, said where
+    // the run starts: the gateway and the client must be pointed at the tool's listeners.
+    if !forward {
+        let calls: Vec<String> = pipeline
+            .extra_addrs()
+            .iter()
+            .zip(&more_cfgs)
+            .filter_map(|(addr, pc)| {
+                let r = pc.routes.first()?;
+                Some(format!(
+                    "http://{addr} (leg {}), not {}",
+                    pc.leg.as_deref().unwrap_or("client"),
+                    shown_url(&r.upstream, a.no_redact)
+                ))
+            })
+            .collect();
+        if !calls.is_empty() {
+            crate::errln!(
+                "  gateway set-up: clients call {scheme}://{}; the gateway must call {}",
+                pipeline.proxy_addr(),
+                calls.join(", and ")
+            );
+        }
+    }
     // One TCP connect to each upstream, off the listener's path: a warning for an agent
     // that is not there (yet), so a run that will answer only 502s says why at once.
     let mut checked: Vec<&str> = Vec::new();

@@ -418,8 +418,23 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(u) = &report.source.unwritten {
         let _ = writeln!(out, "note: {file}: {}\n", u.note());
     }
+    // The blocks of one rule stand together (reading order); its help, often several
+    // hundred characters, is printed in full once and then pointed at (ux48: a recording
+    // with one fault on four exchanges repeated the same paragraph four times, pushing the
+    // other findings off the screen). JSON, Markdown, HTML and SARIF keep it per finding.
+    let mut help_above: Option<(&str, &str)> = None;
     for f in reading_order(&report.findings) {
-        out.push_str(&report_finding_block(f, &file, &input.index, style));
+        let mut b = report_finding_block(f, &file, &input.index, style);
+        let help = f.finding.help.as_str();
+        if !help.is_empty() && help_above == Some((f.rule.as_str(), help)) {
+            let full = format!("   {} help: {help}\n", style.gutter("="));
+            if b.ends_with(&full) {
+                b.truncate(b.len() - full.len());
+                let _ = writeln!(b, "   {} help: as for {} above", style.gutter("="), f.rule);
+            }
+        }
+        help_above = Some((f.rule.as_str(), help));
+        out.push_str(&b);
         out.push('\n');
     }
     out.push_str(&rule_summary(&report.findings, style));

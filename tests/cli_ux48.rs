@@ -1,0 +1,382 @@
+//! ux48: gateway set-up help. Both legs of a gateway in one recording take a front
+//! (`--listen` / `--upstream GATEWAY`) and a `--listener upstream@ADDR=AGENT`, and the
+//! gateway pointed at that listener; before this session a gateway still calling the agent
+//! directly left the upstream leg silently empty (0 findings, no word), and a card that sent
+//! the client around the tool was said only as a note on the upstream leg. The real binary,
+//! the built-in reference agent (`demo --agent-only`), `tests/peers/misgateway45.py` as the
+//! gateway, curl as the client, all on loopback.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use proxy_process::{rest_of, spawn_with_stderr_lines, ChildGuard};
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `python3 tests/peers/misgateway45.py --mode MODE --upstream UPSTREAM --public PUBLIC`:
+/// the process and its URL.
+fn gateway(mode: &str, upstream: &str, public: &str) -> (ChildGuard, String) {
+    use std::io::BufRead;
+    let mut child = ChildGuard::spawn(
+        Command::new("python3")
+            .arg("-u")
+            .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/peers/misgateway45.py"))
+            .args(["--mode", mode, "--upstream", upstream, "--public", public])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    );
+    let mut port = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    assert!(!port.trim().is_empty(), "the gateway printed no port");
+    (child, format!("http://127.0.0.1:{}", port.trim()))
+}
+
+/// The reference agent on a free port: the process and its URL.
+fn agent() -> (ChildGuard, String) {
+    let port = free_port();
+    let (child, rx) =
+        spawn_with_stderr_lines(Command::new(env!("CARGO_BIN_EXE_a2a-interop")).args([
+            "demo",
+            "--agent-only",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+        ]));
+    let line = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("agent line");
+    assert!(line.contains("reference agent on http://"), "{line}");
+    std::thread::spawn(move || for _ in rx {});
+    (child, format!("http://127.0.0.1:{port}"))
+}
+
+fn curl(args: &[&str]) -> String {
+    let o = Command::new("curl")
+        .args(["-s", "--max-time", "20"])
+        .args(args)
+        .output()
+        .expect("curl");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn card(base: &str) -> String {
+    curl(&[&format!("{base}/.well-known/agent-card.json")])
+}
+
+fn send(base: &str, id: u32) -> String {
+    curl(&[
+        "-X",
+        "POST",
+        &format!("{base}/"),
+        "-H",
+        "Content-Type: application/json",
+        "-H",
+        "A2A-Version: 1.0",
+        "-d",
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"SendMessage","params":{{"message":{{"messageId":"m-{id}","role":"ROLE_USER","parts":[{{"text":"echo hi"}}]}}}}}}"#
+        ),
+    ])
+}
+
+/// A gateway set-up: the agent, the gateway (`mode`, calling the listener, or the agent
+/// itself when `bypass`), and `proxy --listen FRONT --upstream GATEWAY --listener
+/// upstream@LISTENER=AGENT EXTRA...` started; `traffic` gets (front URL, listener URL,
+/// gateway URL); the proxy's stderr lines after Ctrl-C.
+fn run(
+    mode: &str,
+    bypass: bool,
+    extra: &[&str],
+    traffic: impl FnOnce(&str, &str, &str),
+) -> Vec<String> {
+    let (_agent, agent_url) = agent();
+    let front = format!("127.0.0.1:{}", free_port());
+    let listener = format!("127.0.0.1:{}", free_port());
+    let to = if bypass {
+        agent_url.clone()
+    } else {
+        format!("http://{listener}")
+    };
+    let (_gw, gw_url) = gateway(mode, &to, &format!("http://{front}"));
+    let dir = tempfile::tempdir().unwrap();
+    let (mut proxy, rx) = spawn_with_stderr_lines(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["proxy", "--listen", &front, "--upstream", &gw_url])
+            .args(["--listener", &format!("upstream@{listener}={agent_url}")])
+            .args(["--record", "gw.jsonl"])
+            .args(extra)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null()),
+    );
+    let mut lines = Vec::new();
+    loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("no start lines: {lines:#?}"));
+        let done = l.contains("Ctrl-C, SIGTERM or SIGHUP ends the run");
+        lines.push(l);
+        if done {
+            break;
+        }
+    }
+    traffic(
+        &format!("http://{front}"),
+        &format!("http://{listener}"),
+        &gw_url,
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    proxy.signal("INT");
+    let st = proxy.wait_for(Duration::from_secs(60), "proxy");
+    lines.extend(rest_of(&rx));
+    assert_eq!(st.code(), Some(0), "{lines:#?}");
+    // the start line says where to point the gateway and the client
+    let setup = lines
+        .iter()
+        .find(|l| l.contains("gateway set-up:"))
+        .unwrap_or_else(|| panic!("no set-up line: {lines:#?}"));
+    assert!(
+        setup.contains(&format!("clients call http://{front}"))
+            && setup.contains(&format!(
+                "the gateway must call http://{listener} (leg upstream), not {agent_url}"
+            )),
+        "{setup}"
+    );
+    lines
+}
+
+fn with<'a>(lines: &'a [String], needle: &str) -> Vec<&'a String> {
+    lines.iter().filter(|l| l.contains(needle)).collect()
+}
+
+#[test]
+fn a_gateway_that_still_calls_the_agent_gets_one_warning_naming_the_listener() {
+    let lines = run("pass", true, &["--rewrite-card"], |front, _, _| {
+        assert!(card(front).contains("\"name\""));
+        for id in 1..=5 {
+            assert!(send(front, id).contains("\"result\""), "send {id}");
+        }
+    });
+    let w = with(&lines, "has had no request");
+    assert_eq!(w.len(), 1, "one line per run: {lines:#?}");
+    assert!(
+        w[0].starts_with("a2a-interop proxy: WARNING: leg upstream (http://127.0.0.1:")
+            && w[0].contains("while leg client has finished 3")
+            && w[0].contains("still calls http://127.0.0.1:")
+            && w[0].contains("(the listener of leg upstream) instead"),
+        "{}",
+        w[0]
+    );
+    // said during the run, before the stop
+    let at = lines
+        .iter()
+        .position(|l| l.contains("has had no request"))
+        .unwrap();
+    let stop = lines
+        .iter()
+        .position(|l| l.contains("stopping (Ctrl-C)"))
+        .unwrap();
+    assert!(at < stop, "{lines:#?}");
+}
+
+#[test]
+fn a_gateway_pointed_at_the_listener_gets_no_leg_warning() {
+    let lines = run("pass", false, &["--rewrite-card"], |front, _, _| {
+        assert!(card(front).contains("\"name\""));
+        for id in 1..=5 {
+            assert!(send(front, id).contains("\"result\""), "send {id}");
+        }
+    });
+    assert!(with(&lines, "WARNING").is_empty(), "{lines:#?}");
+}
+
+#[test]
+fn a_client_calling_the_gateway_around_the_front_is_said() {
+    let lines = run("pass", false, &["--rewrite-card"], |_, _, gw| {
+        for id in 1..=3 {
+            assert!(send(gw, id).contains("\"result\""), "send {id}");
+        }
+    });
+    let w = with(&lines, "has had no request");
+    assert_eq!(w.len(), 1, "{lines:#?}");
+    assert!(
+        w[0].contains("WARNING: leg client (http://127.0.0.1:")
+            && w[0].contains("while leg upstream has finished 3")
+            && w[0].contains("the client calls around the front"),
+        "{}",
+        w[0]
+    );
+}
+
+#[test]
+fn a_run_stopped_early_with_one_leg_silent_says_it_at_the_stop() {
+    let lines = run("pass", true, &["--rewrite-card"], |front, _, _| {
+        assert!(send(front, 1).contains("\"result\""));
+    });
+    let w = with(&lines, "has had no request");
+    assert_eq!(w.len(), 1, "{lines:#?}");
+    assert!(w[0].contains("while leg client has finished 1"), "{}", w[0]);
+    let at = lines
+        .iter()
+        .position(|l| l.contains("has had no request"))
+        .unwrap();
+    let stop = lines
+        .iter()
+        .position(|l| l.contains("stopping (Ctrl-C)"))
+        .unwrap();
+    assert!(at > stop, "at the stop: {lines:#?}");
+}
+
+#[test]
+fn a_card_passed_on_with_the_agents_address_is_a_warning_before_the_next_call() {
+    let lines = run("card-upstream-port", false, &[], |front, _, _| {
+        assert!(card(front).contains("\"name\""));
+    });
+    let w = with(&lines, "the Agent Card the client got through the front");
+    assert_eq!(w.len(), 1, "{lines:#?}");
+    assert!(
+        w[0].starts_with(
+            "a2a-interop proxy: WARNING: the Agent Card the client got through the front (e"
+        ) && w[0].contains("the address of the agent behind leg upstream")
+            && w[0].contains("neither the front (http://127.0.0.1:")
+            && w[0].contains("hint: run with --rewrite-card"),
+        "{}",
+        w[0]
+    );
+}
+
+#[test]
+fn a_card_naming_the_listener_says_the_client_skips_the_gateway() {
+    // --rewrite-card: the upstream listener serves the card naming itself, and this gateway
+    // passes it on unrewritten: the client would call the listener directly
+    let lines = run(
+        "card-upstream-port",
+        false,
+        &["--rewrite-card"],
+        |front, listener, _| {
+            assert!(
+                card(front).contains(listener),
+                "the card names the listener"
+            );
+        },
+    );
+    let w = with(&lines, "the Agent Card the client got through the front");
+    assert_eq!(w.len(), 1, "{lines:#?}");
+    assert!(
+        w[0].contains("the listener of leg upstream: the client will call that leg directly, around the gateway and the front"),
+        "{}",
+        w[0]
+    );
+}
+
+#[test]
+fn a_card_the_gateway_rewrote_to_the_front_gets_no_warning() {
+    let lines = run("pass", false, &["--rewrite-card"], |front, _, _| {
+        assert!(card(front).contains(front), "the card names the front");
+    });
+    assert!(
+        with(&lines, "the Agent Card the client got").is_empty(),
+        "{lines:#?}"
+    );
+}
+
+/// ux48 item 3: `verify`'s text report printed the same help paragraph (often several
+/// hundred characters) for every finding of one rule; the blocks of a rule stand together,
+/// so the second one points at the first. The JSON report keeps the help on each finding.
+#[test]
+fn the_text_report_prints_a_rules_help_once_and_json_keeps_it_on_each() {
+    let rec = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/b10-E8-v10-push-config-still-returned-after-delete.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("verify")
+        .arg(&rec)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    let push: Vec<&&str> = blocks
+        .iter()
+        .filter(|b| b.starts_with("error[PUSH-CFG-004]"))
+        .collect();
+    assert_eq!(push.len(), 2, "{text}");
+    assert!(
+        push[0].contains("   = help: remove the config when DeleteTaskPushNotificationConfig"),
+        "{}",
+        push[0]
+    );
+    assert!(
+        push[1].ends_with("   = help: as for PUSH-CFG-004 above"),
+        "{}",
+        push[1]
+    );
+    // another rule's block has its own help in full
+    let note = blocks
+        .iter()
+        .find(|b| b.starts_with("note[CARD-CACHE-001]"))
+        .unwrap();
+    assert!(
+        note.contains("   = help: send the public Agent Card"),
+        "{note}"
+    );
+
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("report")
+        .arg(&rec)
+        .args(["--format", "json", "-o", "-"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let helps: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "PUSH-CFG-004")
+        .map(|f| f["help"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(helps.len(), 2, "{json}");
+    assert!(
+        helps.iter().all(|h| h.starts_with("remove the config")),
+        "{helps:?}"
+    );
+}
+
+/// demo's pipeline has a second listener too, its push receiver (`agent->webhook`), quiet
+/// until the push step and never a gateway hop: no leg line, no card line (the demo's card
+/// names the agent, unrewritten, by design).
+#[test]
+fn the_demo_with_its_webhook_leg_gets_no_gateway_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .current_dir(dir.path())
+        .args(["demo", "--record", "demo.jsonl"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(o.status.code(), Some(0), "{all}");
+    assert!(all.contains("conformance: full"), "{all}");
+    assert!(!all.contains("has had no request"), "{all}");
+    assert!(
+        !all.contains("the Agent Card the client got through the front"),
+        "{all}"
+    );
+}
