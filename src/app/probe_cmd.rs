@@ -700,6 +700,13 @@ pub async fn probe_through_pipeline(
         }
     };
     let interrupted = t.interrupted();
+    // the last request got no answer: is the agent still there? Asked through the
+    // recording proxy, so the answer (or the refusal) is in the recording and the verifier
+    // reads it as the run's verdict does (open48)
+    let check = match (interrupted, t.gone(), t.last_unanswered()) {
+        (false, None, Some(_)) => Some(t.liveness_check(LIVENESS_TIMEOUT).await),
+        _ => None,
+    };
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
@@ -710,20 +717,31 @@ pub async fn probe_through_pipeline(
         Some(g) => Some(g),
         // the last request got no answer: a dead agent (connection refused) is the tool
         // not finishing, an agent that still accepts connections only failed that test
-        None => match t.last_unanswered() {
-            Some(mut g) => match reachable(&base, &a.ca).await {
-                Ok(()) => None,
-                Err(e) => {
-                    if e.downcast_ref::<ConnectError>()
-                        .is_some_and(|c| c.kind == std::io::ErrorKind::ConnectionRefused)
-                    {
-                        g.connect_failure = Some(crate::record::ConnectFailure::Refused);
-                    }
-                    g.error = format!("{}; now {e:#}", g.error);
+        None => match (t.last_unanswered(), check) {
+            (Some(mut g), Some(check)) => match dead_by_check(check) {
+                Checked::Alive => None,
+                Checked::Dead(connect_failure, why) => {
+                    g.connect_failure = connect_failure;
+                    g.error = format!("{}; now {why}", g.error);
                     Some(g)
                 }
+                // no answer through the proxy in time (a connect that hangs, or an agent
+                // that accepts and stays silent): its TCP connect tells them apart, as
+                // before the check was recorded
+                Checked::Unknown => match reachable(&base, &a.ca).await {
+                    Ok(()) => None,
+                    Err(e) => {
+                        if e.downcast_ref::<ConnectError>()
+                            .is_some_and(|c| c.kind == std::io::ErrorKind::ConnectionRefused)
+                        {
+                            g.connect_failure = Some(crate::record::ConnectFailure::Refused);
+                        }
+                        g.error = format!("{}; now {e:#}", g.error);
+                        Some(g)
+                    }
+                },
             },
-            None => None,
+            _ => None,
         },
     };
     let mut stopped = stopped;
@@ -739,6 +757,47 @@ pub async fn probe_through_pipeline(
         stopped,
         interrupted,
     })
+}
+
+/// How long the liveness check after a run whose last request went unanswered waits for
+/// the agent's answer ([`crate::probe::transport::Transport::liveness_check`]): 10 s, the
+/// start-up check's connect limit ([`reachable`]).
+const LIVENESS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the liveness check after a run says about the agent ([`dead_by_check`]).
+#[derive(Debug, PartialEq)]
+enum Checked {
+    /// The agent answered (any status), or a connection came up and was closed or reset
+    /// unanswered (an agent that fails calls, not a dead one).
+    Alive,
+    /// No connection came up (the recording's `connect_failure`), or the TLS handshake
+    /// failed: the kind when known, and the words for the stop's message.
+    Dead(Option<crate::record::ConnectFailure>, String),
+    /// No answer in time, or the run's own proxy could not be reached.
+    Unknown,
+}
+
+/// The verdict of the recorded liveness check `r`: dead when the run's proxy answered its
+/// own 502 for want of a connection (`connect_failure`, recorded in the exchange's
+/// `exchange_end`, which the verifier reads too) or of a TLS handshake.
+fn dead_by_check(
+    r: Result<crate::probe::transport::ProbeResponse, crate::probe::SendError>,
+) -> Checked {
+    let Ok(r) = r else {
+        return Checked::Unknown;
+    };
+    let Some(why) = r.proxy_answered() else {
+        return Checked::Alive;
+    };
+    let w = why.to_ascii_lowercase();
+    if r.connect_failure.is_some() || w.contains("tls") || w.contains("certificate") {
+        Checked::Dead(
+            r.connect_failure,
+            format!("the check GET /.well-known/agent-card.json: {why}"),
+        )
+    } else {
+        Checked::Alive
+    }
 }
 
 /// Sets [`Gone::tls_port`] when the last unanswered request went to an `http://` URL,
@@ -808,7 +867,11 @@ pub fn stopped_message(g: &Gone) -> String {
             String::new(),
             h.to_string(),
         )
-    } else if e.contains("cannot parse") || e.contains("no valid http response") {
+    } else if (e.contains("cannot parse") || e.contains("no valid http response"))
+        // a connection closed unanswered reads as "no valid HTTP response"; when the agent
+        // then refused the liveness check it died with the call in hand (open48)
+        && g.connect_failure != Some(crate::record::ConnectFailure::Refused)
+    {
         (
             "the agent's answers are not HTTP the probe can read",
             String::new(),
