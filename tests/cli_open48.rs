@@ -195,3 +195,93 @@ async fn the_probes_liveness_check_is_recorded_and_settles_the_last_closed_call(
         "probe and verify disagree: {verr}"
     );
 }
+
+/// Item 4. A recording where a stream (e1) begins first and ends last, and two calls (e2,
+/// e3) begin and end while it runs: `export -o FILE.har` writes the entries in
+/// `startedDateTime` order, e1 first (before: in the order the exchanges ended, e2, e3, e1),
+/// the count line names all three, and the HAR reads back to the same events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn har_entries_come_in_start_order_a_long_stream_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("stream.jsonl");
+    let har = dir.path().join("stream.har");
+    let head = |seq: u32, t: u32, x: &str, method: &str, body: &str| {
+        format!(
+            r#"{{"seq":{seq},"t_us":{t},"exchange":"{x}","type":"request_head","conn":{seq},"method":"{method}","url":"http://127.0.0.1:8080/","version":"HTTP/1.1","headers":[["content-type","application/json"],["a2a-version","1.0"],["host","127.0.0.1:8080"]],"upstream":"http://127.0.0.1:9000/"}}
+{{"seq":{},"t_us":{},"exchange":"{x}","type":"request_body","body":{}}}"#,
+            seq + 1,
+            t + 10,
+            serde_json::to_string(body).unwrap()
+        )
+    };
+    let get = |id: u32| {
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"GetTask","params":{{"id":"t1"}}}}"#)
+    };
+    let task = |id: u32| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"id":"t1","contextId":"c1","status":{{"state":"TASK_STATE_WORKING"}}}}}}"#
+        )
+    };
+    let ev = |state: &str| {
+        format!(
+            "data: {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"statusUpdate\":{{\"taskId\":\"t1\",\"contextId\":\"c1\",\"status\":{{\"state\":\"TASK_STATE_{state}\"}}}}}}}}\n\n"
+        )
+    };
+    let first = "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_WORKING\"}}}}\n\n";
+    let send = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"slow"}]}}}"#;
+    let mut lines = vec![
+        r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-12-06T10:00:00.000Z","mode":"reverse","listen":["127.0.0.1:8080"],"routes":[{"prefix":"/","upstream":"http://127.0.0.1:9000"}],"redacted":true}"#.to_string(),
+        head(1, 1000, "e1", "POST", send),
+        r#"{"seq":3,"t_us":2000,"exchange":"e1","type":"response_head","status":200,"version":"HTTP/1.1","headers":[["content-type","text/event-stream"]]}"#.to_string(),
+        format!(
+            r#"{{"seq":4,"t_us":2100,"exchange":"e1","type":"response_chunk","body":{}}}"#,
+            serde_json::to_string(first).unwrap()
+        ),
+        head(5, 100_000, "e2", "POST", &get(2)),
+        r#"{"seq":7,"t_us":101000,"exchange":"e2","type":"response_head","status":200,"version":"HTTP/1.1","headers":[["content-type","application/json"]]}"#.to_string(),
+        format!(
+            r#"{{"seq":8,"t_us":101100,"exchange":"e2","type":"response_chunk","body":{}}}"#,
+            serde_json::to_string(&task(2)).unwrap()
+        ),
+        r#"{"seq":9,"t_us":101200,"exchange":"e2","type":"exchange_end","outcome":"complete"}"#.to_string(),
+        head(10, 200_000, "e3", "POST", &get(3)),
+        r#"{"seq":12,"t_us":201000,"exchange":"e3","type":"response_head","status":200,"version":"HTTP/1.1","headers":[["content-type","application/json"]]}"#.to_string(),
+        format!(
+            r#"{{"seq":13,"t_us":201100,"exchange":"e3","type":"response_chunk","body":{}}}"#,
+            serde_json::to_string(&task(3)).unwrap()
+        ),
+        r#"{"seq":14,"t_us":201200,"exchange":"e3","type":"exchange_end","outcome":"complete"}"#.to_string(),
+        format!(
+            r#"{{"seq":15,"t_us":3000000,"exchange":"e1","type":"response_chunk","body":{}}}"#,
+            serde_json::to_string(&ev("COMPLETED")).unwrap()
+        ),
+        r#"{"seq":16,"t_us":3000100,"exchange":"e1","type":"exchange_end","outcome":"complete"}"#.to_string(),
+    ];
+    lines.push(String::new());
+    std::fs::write(&rec, lines.join("\n")).unwrap();
+    let (rec_s, har_s) = (rec.display().to_string(), har.display().to_string());
+    let o = a2a(&["export", &rec_s, "-o", &har_s]).await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("3 HAR entries"), "{err}");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&har).unwrap()).unwrap();
+    let entries = doc["log"]["entries"].as_array().unwrap();
+    let ids: Vec<&str> = entries
+        .iter()
+        .map(|e| e["_a2a"]["exchange"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec!["e1", "e2", "e3"], "start order");
+    let started: Vec<&str> = entries
+        .iter()
+        .map(|e| e["startedDateTime"].as_str().unwrap())
+        .collect();
+    let mut sorted = started.clone();
+    sorted.sort();
+    assert_eq!(started, sorted);
+    assert_eq!(entries[0]["_sseEvents"].as_array().map(Vec::len), Some(2));
+    // read back: the same findings as the recording (verify of both)
+    let a = a2a(&["verify", &rec_s, "-f", "json", "-o", "-"]).await;
+    let b = a2a(&["verify", &har_s, "-f", "json", "-o", "-"]).await;
+    let rules = |o: &std::process::Output| rule_ids(&serde_json::from_slice(&o.stdout).unwrap());
+    assert_eq!(rules(&a), rules(&b), "{}", text(&b.stderr));
+}
