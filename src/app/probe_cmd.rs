@@ -35,27 +35,8 @@ use crate::verify::{Finding, Severity};
 
 /// Runs the probe command. Errors are operational (exit 2).
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
-    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(&a.url);
-    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
-        bail!("probe URL {why}");
-    }
-    let base = Url::parse(&a.url).map_err(|e| {
-        anyhow::anyhow!(
-            "probe URL {shown:?} is not a URL: {}; hint: {}",
-            crate::model::net::url_parse_why(&shown, e),
-            crate::proxy::route::url_hint(&shown)
-        )
-    })?;
-    if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
-        bail!(
-            "probe URL {shown} must be http(s)://host[:port][/path]; hint: {}",
-            crate::proxy::route::url_hint(&shown)
-        );
-    }
-    if let Some(why) = crate::model::net::zero_port(&base) {
-        bail!("probe URL {shown}: {why}; hint: give the port the agent listens on");
-    }
+    let base = checked_agent_url(&a.url, "probe URL")?;
     let base = match crate::probe::plan::base_of_card_url(&base) {
         Some(b) => {
             crate::errln!(
@@ -294,6 +275,39 @@ pub async fn card_at_origin(base: &Url) -> Option<Url> {
         .ok()
         .filter(serde_json::Value::is_object)
         .map(|_| url)
+}
+
+/// `url` read as an agent's URL for `which` (`probe URL`, interop's `agent A URL`), or
+/// the exit-2 error naming `which` and the URL (credentials redacted, CARD-011): an empty
+/// authority, no URL, a scheme other than http(s) or no host, port 0. An Agent Card URL is
+/// returned as given ([`crate::probe::plan::base_of_card_url`] is the caller's, each
+/// saying its own note). One check for `probe` and `interop` (duplicates D34).
+///
+/// # Errors
+/// As above, `<which> ...; hint: ...`.
+pub(crate) fn checked_agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
+    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
+    let shown = redact_url(url);
+    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
+        bail!("{which} {why}");
+    }
+    let u = Url::parse(url).map_err(|e| {
+        anyhow::anyhow!(
+            "{which} {shown:?} is not a URL: {}; hint: {}",
+            crate::model::net::url_parse_why(&shown, e),
+            crate::proxy::route::url_hint(&shown)
+        )
+    })?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        bail!(
+            "{which} {shown} must be http(s)://host[:port][/path]; hint: {}",
+            crate::proxy::route::url_hint(&shown)
+        );
+    }
+    if let Some(why) = crate::model::net::zero_port(&u) {
+        bail!("{which} {shown}: {why}; hint: give the port the agent listens on");
+    }
+    Ok(u)
 }
 
 /// A finished probe: the test results and what the pipeline recorded and verified.
