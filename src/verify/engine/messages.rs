@@ -843,7 +843,7 @@ pub(super) fn own_task_call_member(
     };
     members
         .iter()
-        .find(|m| o.contains_key(**m))
+        .find(|m| o.contains_key(m))
         .map(|m| (*m, message))
 }
 
