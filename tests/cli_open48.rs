@@ -285,3 +285,32 @@ async fn har_entries_come_in_start_order_a_long_stream_first() {
     let rules = |o: &std::process::Output| rule_ids(&serde_json::from_slice(&o.stdout).unwrap());
     assert_eq!(rules(&a), rules(&b), "{}", text(&b.stderr));
 }
+
+/// Item 6. `tests/data/gateway/tamper-stream.jsonl`: the Python SDK agent and the JS SDK
+/// client through a broken gateway, both legs recorded; the gateway rewrote the stream's
+/// terminal state (GW-SSE-002, an error judged against both legs) and held its events back (GW-SSE-001). The conformance level
+/// is the agent's: the gateway's own fault no longer makes it `minimal` (before: `minimal
+/// (error finding GW-SSE-002 (interop))`); the reason names it, the summary counts it and
+/// the exit status is still 1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gateways_own_fault_does_not_lower_the_agents_level() {
+    let rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gateway/tamper-stream.jsonl");
+    let o = a2a(&["verify", rec.to_str().unwrap(), "-f", "json", "-o", "-"]).await;
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(rule_ids(&r).contains(&"GW-SSE-002".to_string()), "{r:#}");
+    assert!(r["summary"]["errors"].as_u64().unwrap() >= 1, "{r:#}");
+    let level = r["conformanceLevel"].as_str().unwrap();
+    let reason = r["conformanceReason"].as_str().unwrap();
+    assert!(
+        level != "minimal" && level != "non-conformant",
+        "{level}: {reason}"
+    );
+    // (GW-SSE-001 too: the buffering, seen against the upstream leg's timing)
+    assert!(
+        reason.contains(
+            "the gateway's own faults (GW-SSE-002, GW-SSE-001) do not count against the agent"
+        ),
+        "{reason}"
+    );
+}
