@@ -92,6 +92,13 @@ impl Drop for HostAgent {
 }
 
 fn python_agent_on(host: &str) -> HostAgent {
+    python_agent_named(host, None)
+}
+
+/// [`python_agent_on`] with its card's `name` set (`A2A_NAME`): two agents on one host
+/// that a baseline tells apart by it (open48).
+fn python_agent_named(host: &str, name: Option<&str>) -> HostAgent {
+    let shown = name.unwrap_or("a2a-interop Python test agent");
     for _ in 0..3 {
         let port = free_port();
         let base = format!("http://{host}:{port}");
@@ -101,6 +108,7 @@ fn python_agent_on(host: &str) -> HostAgent {
             .env("A2A_HOST", host)
             .env("A2A_PORT", port.to_string())
             .env_remove("A2A_PUBLIC_URL")
+            .env("A2A_NAME", name.unwrap_or(""))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -112,7 +120,7 @@ fn python_agent_on(host: &str) -> HostAgent {
                 break; // exited at start-up (port taken): another port
             }
             if let Some(r) = get_via(None, &format!("{base}/.well-known/agent-card.json")) {
-                if r.starts_with("HTTP/1.1 200") && r.contains("a2a-interop Python test agent") {
+                if r.starts_with("HTTP/1.1 200") && r.contains(shown) {
                     return HostAgent { child, base };
                 }
             }
@@ -517,4 +525,131 @@ fn interop_stdout_marks_the_known_findings() {
     // and without a baseline nothing is marked
     let o = run(&["interop", &a.base_url(), &b.base_url()]);
     assert!(!out(&o).contains("(known, in the baseline)"), "{}", out(&o));
+}
+
+/// open48 item 2: two Python SDK agents on the same loopback host, 127.0.0.1, behind one
+/// forward proxy. Session 47 left a loopback finding's port out of its `host` (a test
+/// agent's port changes each run), so the two shared every entry: agent A's known
+/// CARD-CACHE-001 hid agent B's. What tells them apart and stays the same run after run is
+/// the Agent Card's `name`, which the recording holds (each client fetches the card it
+/// talks to); the path does not (both serve `/`), nor the port. Run 1 (agent A) writes an
+/// entry naming `agent: open48 agent A`; run 2 (A and B, both on new ports) with it: A's
+/// finding is known, live and in the report, B's is new and fails the run (before: both
+/// known, exit 0). A session-47 entry (`host` 127.0.0.1, no `agent`) still knows both.
+#[test]
+fn two_agents_on_one_loopback_host_keep_their_own_entries_by_card_name() {
+    if !peers_available(
+        "two_agents_on_one_loopback_host_keep_their_own_entries_by_card_name",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let (name_a, name_b) = ("open48 agent A", "open48 agent B");
+    let d = tempfile::tempdir().unwrap();
+    let b = d.path().join("b.json");
+    let (rec1, rep1) = (d.path().join("r1.jsonl"), d.path().join("r1.json"));
+    let a1 = python_agent_named("127.0.0.1", Some(name_a));
+    let (c1, e1) = forward_proxy_run(&rec1, &rep1, &["--write-baseline", s(&b)], &[&a1.base]);
+    drop(a1);
+    assert_eq!(c1, 0, "{e1}");
+    let doc = json(&b);
+    let cache: Vec<&Value> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["rule"] == "CARD-CACHE-001")
+        .collect();
+    assert_eq!(cache.len(), 1, "{doc:#}");
+    assert_eq!(cache[0]["host"], "127.0.0.1", "{doc:#}");
+    assert_eq!(cache[0]["agent"], name_a, "{doc:#}");
+
+    let (a2, b2) = (
+        python_agent_named("127.0.0.1", Some(name_a)),
+        python_agent_named("127.0.0.1", Some(name_b)),
+    );
+    let (rec2, rep2) = (d.path().join("r2.jsonl"), d.path().join("r2.json"));
+    let (c2, e2) = forward_proxy_run(&rec2, &rep2, &["--baseline", s(&b)], &[&a2.base, &b2.base]);
+    drop((a2, b2));
+    assert_eq!(c2, 1, "B's finding is new: {e2}");
+    let report = json(&rep2);
+    // by exchange: A's card was fetched first
+    let mut states: Vec<(u64, String)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "CARD-CACHE-001")
+        .map(|f| {
+            (
+                f["evidence"][0]["exchange"]
+                    .as_str()
+                    .and_then(|x| x.trim_start_matches('e').parse().ok())
+                    .unwrap_or(0),
+                f["baselineState"].as_str().unwrap_or("-").to_string(),
+            )
+        })
+        .collect();
+    states.sort();
+    let states: Vec<&str> = states.iter().map(|(_, st)| st.as_str()).collect();
+    assert_eq!(states, vec!["unchanged", "new"], "{report}");
+    // the live lines: A's (fetched first) marked, B's not
+    let live: Vec<&str> = e2
+        .lines()
+        .filter(|l| l.starts_with("note[CARD-CACHE-001]"))
+        .collect();
+    assert_eq!(live.len(), 2, "{e2}");
+    assert!(
+        live[0].starts_with("note[CARD-CACHE-001] (known, in the baseline) "),
+        "{live:?}"
+    );
+    assert!(!live[1].contains("(known, in the baseline)"), "{live:?}");
+    assert_eq!(report["baseline"]["new"], 1, "{report}");
+    assert_eq!(report["baseline"]["unchanged"], 1, "{report}");
+    // offline, the same
+    let st = |o: &Output| -> Vec<String> {
+        let rep: Value = serde_json::from_str(&out(o)).unwrap();
+        let mut v: Vec<String> = rep["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"] == "CARD-CACHE-001")
+            .map(|f| f["baselineState"].as_str().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    let j = run(&[
+        "verify",
+        s(&rec2),
+        "--baseline",
+        s(&b),
+        "-f",
+        "json",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(st(&j), vec!["new", "unchanged"], "{}", err(&j));
+    // a session-47 entry: host without agent, any agent on that host, as it did
+    let old = d.path().join("old47.json");
+    std::fs::write(
+        &old,
+        r#"{"schema":"a2a-interop/baseline/v1","findings":[{"rule":"CARD-CACHE-001","leg":"client","host":"127.0.0.1","request":"GET /.well-known/agent-card.json"}]}"#,
+    )
+    .unwrap();
+    let j = run(&[
+        "verify",
+        s(&rec2),
+        "--baseline",
+        s(&old),
+        "-f",
+        "json",
+        "-o",
+        "-",
+    ]);
+    // (both agents' findings known: the report may list them as one, seen twice)
+    let got = st(&j);
+    assert!(
+        !got.is_empty() && got.iter().all(|s| s == "unchanged"),
+        "{got:?} {}",
+        err(&j)
+    );
 }

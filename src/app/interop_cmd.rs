@@ -25,7 +25,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use url::Url;
 
 use crate::app::pipeline::{Pipeline, RunOutcome};
@@ -423,27 +423,8 @@ fn same_agent(a: &Url, b: &Url) -> bool {
 }
 
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
-    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
+    let u = crate::app::probe_cmd::checked_agent_url(url, which)?;
     let shown = redact_url(url);
-    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
-        bail!("{which} {why}");
-    }
-    let u = Url::parse(url).map_err(|e| {
-        anyhow::anyhow!(
-            "{which} {shown:?} is not a URL: {}; hint: {}",
-            crate::model::net::url_parse_why(&shown, e),
-            crate::proxy::route::url_hint(&shown)
-        )
-    })?;
-    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
-        bail!(
-            "{which} {shown} must be http(s)://host[:port][/path]; hint: {}",
-            crate::proxy::route::url_hint(&shown)
-        );
-    }
-    if let Some(why) = crate::model::net::zero_port(&u) {
-        bail!("{which} {shown}: {why}; hint: give the port the agent listens on");
-    }
     if let Some(b) = crate::probe::plan::base_of_card_url(&u) {
         crate::errln!(
             "a2a-interop: note: {which} {shown} is the Agent Card URL; using the agent at {}",

@@ -795,6 +795,10 @@ pub struct LiveRequests {
     order: std::collections::VecDeque<ExchangeId>,
     /// A forward proxy's run: the key names the agent's host.
     forward: bool,
+    /// Agent Card `name` by origin (`http://127.0.0.1:52101`) of the cards fetched so far
+    /// on a forward proxy's run, for a loopback agent's key (open48); at most
+    /// [`LiveRequests::MAX_CARDS`] origins.
+    card_names: std::collections::HashMap<String, String>,
 }
 
 #[derive(Debug, Default)]
@@ -806,11 +810,16 @@ struct LiveRequest {
     body: Vec<u8>,
     /// Read once the answer starts (the request is whole then).
     a2a: Option<Option<String>>,
+    /// A forward proxy's `GET` of an Agent Card answered 200: its body's first 64 KiB and
+    /// `Content-Encoding`, until the exchange ends and its `name` is read.
+    card: Option<(Vec<u8>, Option<String>)>,
 }
 
 impl LiveRequests {
     /// Exchanges remembered at most.
     pub const MAX: usize = 16_384;
+    /// Origins whose card name is remembered at most (a forward proxy's agents).
+    pub const MAX_CARDS: usize = 1024;
 
     /// Notes `ev` of an exchange: its request head, body, and the start of its answer.
     pub fn observe(&mut self, ev: &Event) {
@@ -847,10 +856,47 @@ impl LiveRequests {
                         .extend_from_slice(&body.data[..body.data.len().min(room)]);
                 }
             }
-            EventKind::ResponseHead { .. } => {
+            EventKind::ResponseHead {
+                status, headers, ..
+            } => {
+                let forward = self.forward;
                 if let Some(r) = self.reqs.get_mut(x).filter(|r| r.a2a.is_none()) {
                     r.a2a = Some(r.a2a_method());
                     r.body = Vec::new();
+                    if forward
+                        && *status == 200
+                        && r.method == "GET"
+                        && crate::report::index::is_card_path(&crate::report::index::path_of_url(
+                            &r.url,
+                        ))
+                    {
+                        r.card = Some((Vec::new(), crate::report::index::coding_of(headers)));
+                    }
+                }
+            }
+            EventKind::ResponseChunk { body } => {
+                if let Some((buf, _)) = self.reqs.get_mut(x).and_then(|r| r.card.as_mut()) {
+                    let room = crate::report::index::REQUEST_PEEK_BYTES.saturating_sub(buf.len());
+                    buf.extend_from_slice(&body.data[..body.data.len().min(room)]);
+                }
+            }
+            EventKind::ExchangeEnd { .. } => {
+                let Some(r) = self.reqs.get_mut(x) else {
+                    return;
+                };
+                let Some((buf, coding)) = r.card.take() else {
+                    return;
+                };
+                let origin = crate::report::baseline::origin_of(&r.url);
+                if let (Some(origin), Some(name)) = (
+                    origin,
+                    crate::report::index::card_name_of(&buf, coding.as_deref()),
+                ) {
+                    if self.card_names.len() < Self::MAX_CARDS
+                        || self.card_names.contains_key(&origin)
+                    {
+                        self.card_names.insert(origin, name);
+                    }
                 }
             }
             _ => {}
@@ -865,13 +911,18 @@ impl LiveRequests {
         let r = first
             .and_then(|e| e.exchange.as_deref())
             .and_then(|x| self.reqs.get(x));
+        let forward = r.filter(|_| self.forward);
+        let host = forward.map(|r| b::host_of(&r.url)).unwrap_or_default();
         b::Key {
             rule: f.rule.clone(),
             leg: f.leg.clone().unwrap_or_else(|| b::CLIENT_LEG.to_string()),
-            host: r
-                .filter(|_| self.forward)
-                .map(|r| b::host_of(&r.url))
+            // a loopback agent's card name, as the recording's index gives it
+            agent: forward
+                .filter(|_| b::is_loopback_host(&host))
+                .and_then(|r| b::origin_of(&r.url))
+                .and_then(|o| self.card_names.get(&o).cloned())
                 .unwrap_or_default(),
+            host,
             request: r
                 .map(|r| {
                     let a2a = match &r.a2a {

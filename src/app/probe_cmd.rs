@@ -35,27 +35,8 @@ use crate::verify::{Finding, Severity};
 
 /// Runs the probe command. Errors are operational (exit 2).
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
-    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(&a.url);
-    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
-        bail!("probe URL {why}");
-    }
-    let base = Url::parse(&a.url).map_err(|e| {
-        anyhow::anyhow!(
-            "probe URL {shown:?} is not a URL: {}; hint: {}",
-            crate::model::net::url_parse_why(&shown, e),
-            crate::proxy::route::url_hint(&shown)
-        )
-    })?;
-    if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
-        bail!(
-            "probe URL {shown} must be http(s)://host[:port][/path]; hint: {}",
-            crate::proxy::route::url_hint(&shown)
-        );
-    }
-    if let Some(why) = crate::model::net::zero_port(&base) {
-        bail!("probe URL {shown}: {why}; hint: give the port the agent listens on");
-    }
+    let base = checked_agent_url(&a.url, "probe URL")?;
     let base = match crate::probe::plan::base_of_card_url(&base) {
         Some(b) => {
             crate::errln!(
@@ -294,6 +275,39 @@ pub async fn card_at_origin(base: &Url) -> Option<Url> {
         .ok()
         .filter(serde_json::Value::is_object)
         .map(|_| url)
+}
+
+/// `url` read as an agent's URL for `which` (`probe URL`, interop's `agent A URL`), or
+/// the exit-2 error naming `which` and the URL (credentials redacted, CARD-011): an empty
+/// authority, no URL, a scheme other than http(s) or no host, port 0. An Agent Card URL is
+/// returned as given ([`crate::probe::plan::base_of_card_url`] is the caller's, each
+/// saying its own note). One check for `probe` and `interop` (duplicates D34).
+///
+/// # Errors
+/// As above, `<which> ...; hint: ...`.
+pub(crate) fn checked_agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
+    // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
+    let shown = redact_url(url);
+    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
+        bail!("{which} {why}");
+    }
+    let u = Url::parse(url).map_err(|e| {
+        anyhow::anyhow!(
+            "{which} {shown:?} is not a URL: {}; hint: {}",
+            crate::model::net::url_parse_why(&shown, e),
+            crate::proxy::route::url_hint(&shown)
+        )
+    })?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        bail!(
+            "{which} {shown} must be http(s)://host[:port][/path]; hint: {}",
+            crate::proxy::route::url_hint(&shown)
+        );
+    }
+    if let Some(why) = crate::model::net::zero_port(&u) {
+        bail!("{which} {shown}: {why}; hint: give the port the agent listens on");
+    }
+    Ok(u)
 }
 
 /// A finished probe: the test results and what the pipeline recorded and verified.
@@ -700,6 +714,13 @@ pub async fn probe_through_pipeline(
         }
     };
     let interrupted = t.interrupted();
+    // the last request got no answer: is the agent still there? Asked through the
+    // recording proxy, so the answer (or the refusal) is in the recording and the verifier
+    // reads it as the run's verdict does (open48)
+    let check = match (interrupted, t.gone(), t.last_unanswered()) {
+        (false, None, Some(_)) => Some(t.liveness_check(LIVENESS_TIMEOUT).await),
+        _ => None,
+    };
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
@@ -710,20 +731,31 @@ pub async fn probe_through_pipeline(
         Some(g) => Some(g),
         // the last request got no answer: a dead agent (connection refused) is the tool
         // not finishing, an agent that still accepts connections only failed that test
-        None => match t.last_unanswered() {
-            Some(mut g) => match reachable(&base, &a.ca).await {
-                Ok(()) => None,
-                Err(e) => {
-                    if e.downcast_ref::<ConnectError>()
-                        .is_some_and(|c| c.kind == std::io::ErrorKind::ConnectionRefused)
-                    {
-                        g.connect_failure = Some(crate::record::ConnectFailure::Refused);
-                    }
-                    g.error = format!("{}; now {e:#}", g.error);
+        None => match (t.last_unanswered(), check) {
+            (Some(mut g), Some(check)) => match dead_by_check(check) {
+                Checked::Alive => None,
+                Checked::Dead(connect_failure, why) => {
+                    g.connect_failure = connect_failure;
+                    g.error = format!("{}; now {why}", g.error);
                     Some(g)
                 }
+                // no answer through the proxy in time (a connect that hangs, or an agent
+                // that accepts and stays silent): its TCP connect tells them apart, as
+                // before the check was recorded
+                Checked::Unknown => match reachable(&base, &a.ca).await {
+                    Ok(()) => None,
+                    Err(e) => {
+                        if e.downcast_ref::<ConnectError>()
+                            .is_some_and(|c| c.kind == std::io::ErrorKind::ConnectionRefused)
+                        {
+                            g.connect_failure = Some(crate::record::ConnectFailure::Refused);
+                        }
+                        g.error = format!("{}; now {e:#}", g.error);
+                        Some(g)
+                    }
+                },
             },
-            None => None,
+            _ => None,
         },
     };
     let mut stopped = stopped;
@@ -739,6 +771,47 @@ pub async fn probe_through_pipeline(
         stopped,
         interrupted,
     })
+}
+
+/// How long the liveness check after a run whose last request went unanswered waits for
+/// the agent's answer ([`crate::probe::transport::Transport::liveness_check`]): 10 s, the
+/// start-up check's connect limit ([`reachable`]).
+const LIVENESS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the liveness check after a run says about the agent ([`dead_by_check`]).
+#[derive(Debug, PartialEq)]
+enum Checked {
+    /// The agent answered (any status), or a connection came up and was closed or reset
+    /// unanswered (an agent that fails calls, not a dead one).
+    Alive,
+    /// No connection came up (the recording's `connect_failure`), or the TLS handshake
+    /// failed: the kind when known, and the words for the stop's message.
+    Dead(Option<crate::record::ConnectFailure>, String),
+    /// No answer in time, or the run's own proxy could not be reached.
+    Unknown,
+}
+
+/// The verdict of the recorded liveness check `r`: dead when the run's proxy answered its
+/// own 502 for want of a connection (`connect_failure`, recorded in the exchange's
+/// `exchange_end`, which the verifier reads too) or of a TLS handshake.
+fn dead_by_check(
+    r: Result<crate::probe::transport::ProbeResponse, crate::probe::SendError>,
+) -> Checked {
+    let Ok(r) = r else {
+        return Checked::Unknown;
+    };
+    let Some(why) = r.proxy_answered() else {
+        return Checked::Alive;
+    };
+    let w = why.to_ascii_lowercase();
+    if r.connect_failure.is_some() || w.contains("tls") || w.contains("certificate") {
+        Checked::Dead(
+            r.connect_failure,
+            format!("the check GET /.well-known/agent-card.json: {why}"),
+        )
+    } else {
+        Checked::Alive
+    }
 }
 
 /// Sets [`Gone::tls_port`] when the last unanswered request went to an `http://` URL,
@@ -808,7 +881,11 @@ pub fn stopped_message(g: &Gone) -> String {
             String::new(),
             h.to_string(),
         )
-    } else if e.contains("cannot parse") || e.contains("no valid http response") {
+    } else if (e.contains("cannot parse") || e.contains("no valid http response"))
+        // a connection closed unanswered reads as "no valid HTTP response"; when the agent
+        // then refused the liveness check it died with the call in hand (open48)
+        && g.connect_failure != Some(crate::record::ConnectFailure::Refused)
+    {
         (
             "the agent's answers are not HTTP the probe can read",
             String::new(),

@@ -741,22 +741,74 @@ impl Transport {
         Ok(second)
     }
 
+    /// After the run, when its last request went unanswered ([`Transport::last_unanswered`]):
+    /// is the agent still there? One `GET` of the probed agent's Agent Card
+    /// (`/.well-known/agent-card.json` under the base URL) through the recording proxy, so
+    /// the check is recorded and verified as every call of the run is (open48: a bare TCP
+    /// connect outside the recording left the verifier to blame a gateway, the run's own
+    /// proxy, with GW-RESP-006 for the call the agent closed as it died; its refusal now
+    /// ends `connect_failure: refused` in the recording). Not counted against
+    /// `--max-requests` nor in [`Transport::sent`] / [`Transport::answered`], sent after a
+    /// stop ([`Transport::gone`]) too, without the test header, and without touching
+    /// [`Transport::last_unanswered`].
+    ///
+    /// `Ok` with the response of the agent or of the proxy (its own 502 names the connect
+    /// failure in [`ProbeResponse::connect_failure`]); `Err` when the request could not be
+    /// sent through the proxy, or no answer came within `timeout`.
+    ///
+    /// # Errors
+    /// [`SendError::Transport`], [`SendError::Timeout`], [`SendError::Interrupted`].
+    pub async fn liveness_check(&self, timeout: Duration) -> Result<ProbeResponse, SendError> {
+        let url = crate::probe::plan::card_url(&self.cfg.base, crate::probe::plan::CARD_PATHS[0])
+            .map_err(|e| SendError::Transport(format!("card URL: {e}")))?;
+        let req = ProbeRequest {
+            method: Method::GET,
+            url,
+            headers: vec![("accept".into(), "application/json".into())],
+            body: None,
+        };
+        let saved = self.current_test();
+        self.begin_test_quietly(None);
+        let r = self.send_once_as(req, timeout, false).await;
+        self.begin_test_quietly(saved);
+        r
+    }
+
+    /// Sets the running test's label without a progress line ([`Transport::begin_test`]).
+    fn begin_test_quietly(&self, label: Option<String>) {
+        if let Ok(mut c) = self.current.lock() {
+            *c = label;
+        }
+    }
+
     async fn send_once(
         &self,
         req: ProbeRequest,
         timeout: Duration,
     ) -> Result<ProbeResponse, SendError> {
+        self.send_once_as(req, timeout, true).await
+    }
+
+    /// [`Transport::send_once`]; `tally` false for [`Transport::liveness_check`]: sent
+    /// after a stop, outside the budget, the counts and the unanswered row.
+    async fn send_once_as(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+        tally: bool,
+    ) -> Result<ProbeResponse, SendError> {
         self.check_url(&req.url)?;
         // registered before the flag is read: an interrupt in between still wakes it
         let stopped = self.stop.notified();
         tokio::pin!(stopped);
-        if self.interrupted() {
+        // the liveness check (`tally` false): none of the run's guards or counts
+        if tally && self.interrupted() {
             return Err(SendError::Gone(format!(
                 "the run was interrupted ({})",
                 crate::report::model::stop_cause()
             )));
         }
-        if let Some(g) = self.gone() {
+        if let Some(g) = self.gone().filter(|_| tally) {
             return Err(SendError::Gone(format!(
                 "the agent did not answer {} {} in a row",
                 g.unanswered,
@@ -767,10 +819,12 @@ impl Transport {
                 }
             )));
         }
-        let n = self.sent.fetch_add(1, Ordering::Relaxed);
-        if n >= self.cfg.max_requests {
-            self.sent.fetch_sub(1, Ordering::Relaxed);
-            return Err(SendError::Budget(self.cfg.max_requests));
+        if tally {
+            let n = self.sent.fetch_add(1, Ordering::Relaxed);
+            if n >= self.cfg.max_requests {
+                self.sent.fetch_sub(1, Ordering::Relaxed);
+                return Err(SendError::Budget(self.cfg.max_requests));
+            }
         }
         let (target, host) = match self.relay_of(&req.url).await? {
             Some(addr) => (relayed_uri(&req.url, addr)?, Some(authority(&req.url))),
@@ -843,13 +897,17 @@ impl Transport {
         let resp = match answered {
             None => {
                 let e = SendError::Timeout(timeout.as_millis());
-                self.note_unanswered(&req, e.to_string(), None);
+                if tally {
+                    self.note_unanswered(&req, e.to_string(), None);
+                }
                 return Err(e);
             }
             Some(Err(e)) => {
                 let refused = ConnectFailure::refused_in(&*e).then_some(ConnectFailure::Refused);
                 let e = error_chain(&*e);
-                self.note_unanswered(&req, e.clone(), refused);
+                if tally {
+                    self.note_unanswered(&req, e.clone(), refused);
+                }
                 return Err(SendError::Transport(e));
             }
             Some(Ok(r)) => r,
@@ -921,7 +979,7 @@ impl Transport {
             .flatten()
             .and_then(|v| v.to_str().ok())
             .and_then(ConnectFailure::parse);
-        if status >= 500 {
+        if status >= 500 && tally {
             if by_proxy {
                 let why = String::from_utf8_lossy(&buf[PROXY_ANSWER_PREFIX.len()..])
                     .trim()
@@ -943,7 +1001,7 @@ impl Transport {
                 v.push(format!("{} {} -> {status}", req.method, req.url));
             }
         }
-        if status < 500 {
+        if status < 500 && tally {
             self.note_answered(&req);
         }
         let (body, content_coding, undecodable) = decoded(&headers, buf.freeze(), complete);

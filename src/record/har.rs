@@ -1,7 +1,8 @@
 /*!
 HAR 1.2 export and import (W3C draft "HTTP Archive (HAR) format", version 1.2).
 
-Export: one `log.entries[]` entry per exchange, in order of first event, with the standard
+Export: one `log.entries[]` entry per exchange, in order of first event (the order of
+`startedDateTime`: a recording's event times rise with `seq`), with the standard
 fields (`startedDateTime`, `time`, `request`, `response`, `cache`, `timings`; `-1` = not
 known) and these extensions:
 
@@ -161,16 +162,27 @@ fn drain_sse(buf: &mut String) -> Vec<(Option<String>, Option<String>, String)> 
     out
 }
 
-/// Streaming HAR 1.2 writer (module docs): memory holds only the exchanges still open.
-/// Entries are written when their exchange ends (`exchange_end`), in that order; exchanges
-/// still open at [`HarWriter::finish`] are written then.
+/// Streaming HAR 1.2 writer (module docs). Entries go out in the order their exchanges
+/// began (`startedDateTime` order, open48 item 4: they went out as each exchange ended, so a
+/// long stream begun first came after everything that ended before it, and viewers sorted
+/// oddly). Memory holds the exchanges still open (their events and bodies, as before) and,
+/// for each exchange that ended while one begun before it is still open, its id and where
+/// its finished entry sits in a spill file: an anonymous temporary file
+/// ([`tempfile::tempfile`], gone when the writer is dropped) that holds those entries'
+/// JSON until the exchange ahead of them ends, emptied each time nothing waits in it. So a
+/// stream open for the whole recording costs disk for the entries behind it, not memory.
+/// Exchanges still open at [`HarWriter::finish`] are written then, in the same order.
 pub struct HarWriter<W: std::io::Write> {
     out: W,
     header: RecordingHeader,
     start: chrono::DateTime<chrono::FixedOffset>,
     open: std::collections::HashMap<String, Entry>,
-    // Exchange ids in order of first event, for writing the still-open ones at the end.
-    order: Vec<String>,
+    // Exchange ids in order of first event whose entry is not written yet (open, or ended
+    // and held in the spill file behind an earlier one still open).
+    order: std::collections::VecDeque<String>,
+    // Ended entries waiting behind an earlier open exchange: (offset, length) in `spill`.
+    held: std::collections::HashMap<String, (u64, u64)>,
+    spill: Option<std::fs::File>,
     // Exchanges whose entry is written: a later event of theirs (an `attribution` that
     // arrived after `exchange_end`) goes to the log's other events, not to a new entry.
     ended: std::collections::HashSet<String>,
@@ -195,7 +207,9 @@ impl<W: std::io::Write> HarWriter<W> {
             header: header.clone(),
             start,
             open: Default::default(),
-            order: Vec::new(),
+            order: Default::default(),
+            held: Default::default(),
+            spill: None,
             ended: Default::default(),
             other: Vec::new(),
             entries: 0,
@@ -217,7 +231,7 @@ impl<W: std::io::Write> HarWriter<W> {
             return Ok(());
         }
         if !self.open.contains_key(xid) {
-            self.order.push(xid.to_string());
+            self.order.push_back(xid.to_string());
             self.open.insert(
                 xid.to_string(),
                 Entry {
@@ -310,24 +324,78 @@ impl<W: std::io::Write> HarWriter<W> {
         if ended {
             self.ended.insert(xid.to_string());
             if let Some(e) = self.open.remove(xid) {
-                self.write_entry(e)?;
+                self.entry_ended(e)?;
             }
         }
         Ok(())
     }
 
-    fn write_entry(&mut self, mut e: Entry) -> std::io::Result<()> {
+    /// An exchange's entry is finished: written now when no exchange begun before it is
+    /// still open (and then the held entries that waited only for it), else held in the
+    /// spill file.
+    fn entry_ended(&mut self, e: Entry) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write as _};
+        if self.order.front() == Some(&e.id) {
+            self.order.pop_front();
+            self.write_entry(e)?;
+            return self.drain_held();
+        }
+        let bytes = self.entry_bytes(e)?;
+        let spill = match &mut self.spill {
+            Some(f) => f,
+            None => self.spill.insert(tempfile::tempfile()?),
+        };
+        let at = spill.seek(SeekFrom::End(0))?;
+        spill.write_all(&bytes.1)?;
+        self.held.insert(bytes.0, (at, bytes.1.len() as u64));
+        Ok(())
+    }
+
+    /// Writes the held entries now at the front of the order, up to the next exchange still
+    /// open; empties the spill file when nothing waits in it any more.
+    fn drain_held(&mut self) -> std::io::Result<()> {
+        use std::io::{Read as _, Seek, SeekFrom};
+        while let Some((at, len)) = self.order.front().and_then(|id| self.held.remove(id)) {
+            self.order.pop_front();
+            let mut buf = vec![0u8; usize::try_from(len).unwrap_or(usize::MAX)];
+            if let Some(f) = &mut self.spill {
+                f.seek(SeekFrom::Start(at))?;
+                f.read_exact(&mut buf)?;
+            }
+            self.write_raw(&buf)?;
+        }
+        if self.held.is_empty() {
+            if let Some(f) = &mut self.spill {
+                f.set_len(0)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An entry's id and its JSON bytes.
+    fn entry_bytes(&self, mut e: Entry) -> std::io::Result<(String, Vec<u8>)> {
         let entry = entry_json(&mut e, &self.start, self.header.redacted);
+        let bytes = serde_json::to_vec(&entry).map_err(std::io::Error::other)?;
+        Ok((e.id, bytes))
+    }
+
+    fn write_entry(&mut self, e: Entry) -> std::io::Result<()> {
+        let (_, bytes) = self.entry_bytes(e)?;
+        self.write_raw(&bytes)
+    }
+
+    fn write_raw(&mut self, entry: &[u8]) -> std::io::Result<()> {
         self.out
             .write_all(if self.entries > 0 { b",\n" } else { b"\n" })?;
         self.entries += 1;
-        serde_json::to_writer(&mut self.out, &entry).map_err(std::io::Error::other)
+        self.out.write_all(entry)
     }
 
-    /// HAR entries written so far (`log.entries[]`, one per exchange); the exchanges still
-    /// open ([`HarWriter::still_open`]) are written by [`HarWriter::finish`].
+    /// HAR entries of the exchanges ended so far (`log.entries[]`, one per exchange):
+    /// written, or held until an exchange begun before them ends; the exchanges still open
+    /// ([`HarWriter::still_open`]) are written by [`HarWriter::finish`].
     pub fn entries(&self) -> u64 {
-        self.entries
+        self.entries + self.held.len() as u64
     }
 
     /// The exchanges pushed that have not ended yet (no `exchange_end` so far), in the order
@@ -345,10 +413,17 @@ impl<W: std::io::Write> HarWriter<W> {
     ///
     /// Errors: writing to `out` fails.
     pub fn finish(mut self) -> std::io::Result<W> {
-        let order = std::mem::take(&mut self.order);
-        for id in order {
-            if let Some(e) = self.open.remove(&id) {
-                self.write_entry(e)?;
+        // in order: each still-open exchange, then what was held behind it
+        while let Some(id) = self.order.front().cloned() {
+            match self.open.remove(&id) {
+                Some(e) => self.entry_ended(e)?,
+                None => {
+                    // held, at the front: written by the drain
+                    self.drain_held()?;
+                    if self.order.front() == Some(&id) {
+                        self.order.pop_front();
+                    }
+                }
             }
         }
         let tail = json!({

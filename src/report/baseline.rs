@@ -27,7 +27,8 @@ read by `--baseline FILE` on every command that judges (`verify`, `report`, `pro
 
 A finding's identity ([`Key`]) is its rule, its leg (`client` for the client-facing hop),
 the agent's host when the request named one (open47: a forward proxy's absolute-form
-`http://agent-a:9000/...`, [`host_of`]) and a normalised location: the request its first
+`http://agent-a:9000/...`, [`host_of`]), on a loopback host the agent's card name (open48)
+and a normalised location: the request its first
 evidence is in, as `METHOD PATH A2A-METHOD` (the path without query, the id after `/tasks/`
 and `/pushNotificationConfigs/` read as `{id}`; the A2A method from the JSON-RPC body or the
 HTTP+JSON route) and the JSON Pointer of that evidence with array indices read as `*`.
@@ -45,7 +46,16 @@ after run another). A reverse proxy's, a probe's or an interop run's recording n
 the proxy's own listener in every URL (the `Host` the client sent), not the agent: the host
 stays out (empty), so those files are the bytes session 46 wrote. An entry without `host` (every
 session-46 file) matches a finding on any host, as it did: the schema stays
-`a2a-interop/baseline/v1`, and a rewrite of such a file writes each host it saw. `name` and `severity` are there for the reader and not part of the key;
+`a2a-interop/baseline/v1`, and a rewrite of such a file writes each host it saw.
+
+On a loopback host the port is left out, so two agents on 127.0.0.1 would share every
+entry (open48); `agent` (written only when not empty) names such an agent by its Agent
+Card `name`, from the card the recording holds for that origin
+([`ExchangeIndex::card_name`]; the proxy's live lines read it from the cards fetched so
+far). The card's name is what a team calls the agent and stays the same run after run; the
+port does not, and the path does not tell two agents at `/` apart. No card recorded for the
+origin: no `agent`. An entry without `agent` (a session-47 file, or a run that fetched no
+card) matches every agent on its host, as it did. `name` and `severity` are there for the reader and not part of the key;
 `reason` and `expires` (`YYYY-MM-DD`, UTC) are the user's: an entry past its date no longer
 counts (its findings are new again), and a rewrite keeps both for the entries still seen.
 */
@@ -62,7 +72,7 @@ use crate::verify::{Finding, Severity};
 pub const BASELINE_SCHEMA: &str = "a2a-interop/baseline/v1";
 
 /// The `about` line written into every baseline file: what it is and how it is used.
-pub const BASELINE_ABOUT: &str = "known findings of a2a-interop: a finding whose rule, leg, host (when the entry names one), request and pointer match an entry is reported as known (baselineState unchanged) and does not count for --fail-on; add \"reason\" and \"expires\" (YYYY-MM-DD) by hand; rewrite with --write-baseline (docs/usage.md#baselines-known-findings-in-ci)";
+pub const BASELINE_ABOUT: &str = "known findings of a2a-interop: a finding whose rule, leg, host and agent (when the entry names them), request and pointer match an entry is reported as known (baselineState unchanged) and does not count for --fail-on; add \"reason\" and \"expires\" (YYYY-MM-DD) by hand; rewrite with --write-baseline (docs/usage.md#baselines-known-findings-in-ci)";
 
 /// The leg name a finding of the client-facing hop (no `leg`) has in a baseline.
 pub const CLIENT_LEG: &str = "client";
@@ -79,6 +89,11 @@ pub struct Key {
     /// for other recordings (reverse proxy, probe, interop: their URLs name the proxy) and
     /// in an entry that names none (matches any host).
     pub host: String,
+    /// The Agent Card `name` of the agent at the finding's origin, when [`Key::host`] is a
+    /// loopback host (its port left out) and the recording has that origin's card
+    /// (open48: two agents on 127.0.0.1 behind one forward proxy shared every entry);
+    /// empty otherwise, and in an entry that names none (matches any agent on its host).
+    pub agent: String,
     /// `METHOD PATH A2A-METHOD` of the request of the first evidence (`POST / SendMessage`),
     /// empty when the evidence names no exchange.
     pub request: String,
@@ -100,6 +115,10 @@ pub struct Entry {
     /// entry, or an origin-form request).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub host: String,
+    /// The agent's card name on a loopback host ([`Key::agent`], part of the key); absent =
+    /// any agent on that host (a session-46 or session-47 entry, or no card recorded).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub agent: String,
     /// `METHOD PATH A2A-METHOD` (part of the key); absent = the finding names no exchange.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub request: String,
@@ -131,19 +150,22 @@ impl Entry {
             rule: self.rule.clone(),
             leg: self.leg.clone(),
             host: self.host.clone(),
+            agent: self.agent.clone(),
             request: self.request.clone(),
             pointer: self.pointer.clone(),
         }
     }
 
     /// Whether this entry stands for a finding of key `k`: the same key, or the same but
-    /// the host when the entry names none (any host, as a session-46 entry).
+    /// the host when the entry names none (any host, as a session-46 entry), or but the
+    /// agent when it names none (any agent on its host, as a session-47 entry).
     pub fn covers(&self, k: &Key) -> bool {
         self.rule == k.rule
             && self.leg == k.leg
             && self.request == k.request
             && self.pointer == k.pointer
-            && (self.host.is_empty() || self.host == k.host)
+            && (self.host.is_empty()
+                || (self.host == k.host && (self.agent.is_empty() || self.agent == k.agent)))
     }
 
     /// `CARD-CACHE-001 [client] GET /.well-known/agent-card.json` (and ` at /pointer`), as
@@ -153,6 +175,11 @@ impl Entry {
         if !self.host.is_empty() {
             s.push_str(" on ");
             s.push_str(&self.host);
+            if !self.agent.is_empty() {
+                s.push_str(" (");
+                s.push_str(&self.agent);
+                s.push(')');
+            }
         }
         if !self.request.is_empty() {
             s.push(' ');
@@ -272,15 +299,10 @@ impl Baseline {
         Baseline::load_on(path, chrono::Utc::now().date_naive())
     }
 
-    /// Whether an entry that has not expired has this key, or has it but for the host and
-    /// names none ([`Entry::covers`]).
+    /// Whether an entry that has not expired has this key, or has it but for the agent, or
+    /// the host and agent, and names none ([`Entry::covers`]).
     pub fn knows(&self, key: &Key) -> bool {
-        self.keys.contains(key)
-            || (!key.host.is_empty()
-                && self.keys.contains(&Key {
-                    host: String::new(),
-                    ..key.clone()
-                }))
+        wider(key).iter().any(|k| self.keys.contains(k))
     }
 
     /// The state of each finding of `findings` (same order) against this baseline.
@@ -304,14 +326,7 @@ impl Baseline {
         // stands for)
         let mut seen: HashSet<Key> = HashSet::new();
         for f in findings {
-            let k = key_of(f, index);
-            if !k.host.is_empty() {
-                seen.insert(Key {
-                    host: String::new(),
-                    ..k.clone()
-                });
-            }
-            seen.insert(k);
+            seen.extend(wider(&key_of(f, index)));
         }
         self.entries
             .iter()
@@ -330,6 +345,26 @@ impl Baseline {
     }
 }
 
+/// `k`, and the keys of the entries that stand for it naming less ([`Entry::covers`]): `k`
+/// without its agent (any agent on its host), without its host and agent (any host).
+fn wider(k: &Key) -> Vec<Key> {
+    let mut v = vec![k.clone()];
+    if !k.agent.is_empty() {
+        v.push(Key {
+            agent: String::new(),
+            ..k.clone()
+        });
+    }
+    if !k.host.is_empty() {
+        v.push(Key {
+            host: String::new(),
+            agent: String::new(),
+            ..k.clone()
+        });
+    }
+    v
+}
+
 /// The [`Key`] of `f`, its location read from `index` (module docs).
 pub fn key_of(f: &Finding, index: &ExchangeIndex) -> Key {
     let first = f.evidence.first();
@@ -339,15 +374,20 @@ pub fn key_of(f: &Finding, index: &ExchangeIndex) -> Key {
             .and_then(|id| index.exchange(id))
             .or_else(|| index.exchange_of_seq(e.seq))
     });
+    // a forward-mode recording's: each request names its agent (a reverse proxy's URL
+    // names the proxy's own listener, the same for every agent behind it)
+    let forward = x.filter(|_| index.shows_origins());
+    let host = forward.map(|x| host_of(&x.url)).unwrap_or_default();
     Key {
         rule: f.rule.clone(),
         leg: f.leg.clone().unwrap_or_else(client_leg),
-        // a forward-mode recording's: each request names its agent (a reverse proxy's URL
-        // names the proxy's own listener, the same for every agent behind it)
-        host: x
-            .filter(|_| index.shows_origins())
-            .map(|x| host_of(&x.url))
+        agent: forward
+            .filter(|_| is_loopback_host(&host))
+            .and_then(ExchangeView::origin)
+            .and_then(|o| index.card_name(&o))
+            .map(str::to_string)
             .unwrap_or_default(),
+        host,
         request: x.map(request_of).unwrap_or_default(),
         pointer: first
             .and_then(|e| e.pointer.as_deref())
@@ -392,8 +432,21 @@ pub fn host_of(url: &str) -> String {
     }
 }
 
+/// The origin an absolute request URL names, `scheme://authority` lowercased without user
+/// info, as [`ExchangeView::origin`] gives it (the key of a forward-mode recording's card
+/// names); `None` for an origin-form URL.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    if scheme.is_empty() || authority.is_empty() {
+        return None;
+    }
+    Some(format!("{scheme}://{authority}").to_ascii_lowercase())
+}
+
 /// `localhost` (and `*.localhost`, RFC 6761 §6.3), `127.0.0.0/8`, `[::1]`.
-fn is_loopback_host(host: &str) -> bool {
+pub fn is_loopback_host(host: &str) -> bool {
     if host == "localhost" || host.ends_with(".localhost") {
         return true;
     }
@@ -491,6 +544,7 @@ impl Collected {
                     rule: k.rule.clone(),
                     leg: k.leg.clone(),
                     host: k.host.clone(),
+                    agent: k.agent.clone(),
                     request: k.request.clone(),
                     pointer: k.pointer.clone(),
                     name: Some(name.clone()),
@@ -699,6 +753,7 @@ mod tests {
             rule: r.into(),
             leg: CLIENT_LEG.into(),
             host: h.into(),
+            agent: String::new(),
             request: "GET /x".into(),
             pointer: String::new(),
         };
@@ -710,6 +765,50 @@ mod tests {
         assert!(!b.knows(&key("B-1", "")));
         assert!(b.entries[0].covers(&key("A-1", "b.test")));
         assert_eq!(b.entries[1].label(), "B-1 [client] on a.test GET /x");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// open48 item 2: an entry naming a loopback agent by its card name knows that agent's
+    /// finding alone; a session-47 entry (host, no agent) knows every agent on its host.
+    #[test]
+    fn an_entry_naming_its_agent_knows_no_other_agent_on_its_host() {
+        let dir = std::env::temp_dir().join(format!("bl48-agent-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("b.json");
+        std::fs::write(
+            &p,
+            r#"{"schema":"a2a-interop/baseline/v1","findings":[
+                {"rule":"A-1","host":"127.0.0.1","agent":"Agent A","request":"GET /x"},
+                {"rule":"B-1","host":"127.0.0.1","request":"GET /x"}]}"#,
+        )
+        .unwrap();
+        let b = Baseline::load(&p).unwrap();
+        let key = |r: &str, agent: &str| Key {
+            rule: r.into(),
+            leg: CLIENT_LEG.into(),
+            host: "127.0.0.1".into(),
+            agent: agent.into(),
+            request: "GET /x".into(),
+            pointer: String::new(),
+        };
+        assert!(b.knows(&key("A-1", "Agent A")));
+        assert!(!b.knows(&key("A-1", "Agent B")));
+        assert!(!b.knows(&key("A-1", "")), "no card recorded: not agent A's");
+        assert!(b.knows(&key("B-1", "Agent A")));
+        assert!(b.knows(&key("B-1", "Agent B")));
+        assert!(b.knows(&key("B-1", "")));
+        assert!(!b.entries[0].covers(&key("A-1", "Agent B")));
+        assert!(b.entries[1].covers(&key("B-1", "Agent B")));
+        assert_eq!(
+            b.entries[0].label(),
+            "A-1 [client] on 127.0.0.1 (Agent A) GET /x"
+        );
+        // absent: agent B's finding leaves agent A's entry unseen, not the host-wide one
+        let mut c = Collected::default();
+        c.by_key
+            .insert(key("B-1", "Agent B"), ("b".into(), Severity::Note));
+        let text = c.render(Some(&b));
+        assert!(text.contains("\"agent\": \"Agent B\""), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -752,6 +851,7 @@ mod tests {
             rule: r.into(),
             leg: CLIENT_LEG.into(),
             host: String::new(),
+            agent: String::new(),
             request: String::new(),
             pointer: String::new(),
         };

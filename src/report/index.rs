@@ -199,18 +199,20 @@ impl ExchangeView {
     /// forward-mode recording: one proxy, many agents), lowercased; `None` for an
     /// origin-form URL (`/rest/v1/tasks/x`, reverse mode).
     pub fn origin(&self) -> Option<String> {
-        let (scheme, rest) = self.url.split_once("://")?;
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let authority = authority.rsplit('@').next().unwrap_or(authority);
-        if scheme.is_empty() || authority.is_empty() {
-            return None;
-        }
-        Some(format!("{scheme}://{authority}").to_ascii_lowercase())
+        super::baseline::origin_of(&self.url)
     }
 }
 
+/// The `name` of the Agent Card whose first body bytes (`Content-Encoding` `coding`) are
+/// `body`; `None` when they are no JSON object with a string `name` (a card cut at the
+/// peek limit too).
+pub fn card_name_of(body: &[u8], coding: Option<&str>) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(&body_text(body, coding)).ok()?;
+    v["name"].as_str().map(str::to_string)
+}
+
 /// An Agent Card path (`/.well-known/agent-card.json`, or the 0.x `agent.json`), any prefix.
-fn is_card_path(path: &str) -> bool {
+pub fn is_card_path(path: &str) -> bool {
     let p = path.split('?').next().unwrap_or("");
     p.ends_with("/.well-known/agent-card.json") || p.ends_with("/.well-known/agent.json")
 }
@@ -411,6 +413,13 @@ impl ExchangeIndex {
                 Some(self.lines[pos].1)
             }
         }
+    }
+
+    /// The Agent Card `name` last seen for `party`: a route prefix, or an origin
+    /// (`http://127.0.0.1:52101`) in a forward-mode recording; `None` when no card of it
+    /// was recorded (a baseline key names a loopback agent by it, open48).
+    pub fn card_name(&self, party: &str) -> Option<&str> {
+        self.card_names.get(party).map(String::as_str)
     }
 
     /// A party as reports show it: a route prefix whose Agent Card was seen gets the card's

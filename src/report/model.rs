@@ -654,6 +654,22 @@ impl ConformanceLevel {
         exercised: &[String],
         passive: bool,
     ) -> (Self, String) {
+        Self::derive_judging(findings, results, exercised, passive, &|_| false)
+    }
+
+    /// [`ConformanceLevel::derive`], leaving out besides the client's also the findings
+    /// `gateway_own` says are a gateway's own fault ([`gateway_own`]: a GW-* finding that
+    /// compared the two legs of a gateway), and the failed `area:gateway` result when
+    /// every error of that area is such a finding (open48 item 6: the level is the
+    /// agent's; the gateway is told by its findings, its area, the summary and the exit
+    /// status). The reason names them.
+    pub fn derive_judging(
+        findings: &[Finding],
+        results: &[TestResult],
+        exercised: &[String],
+        passive: bool,
+        gateway_own: &dyn Fn(&Finding) -> bool,
+    ) -> (Self, String) {
         let mut worst = ConformanceLevel::Full;
         let mut reason = String::from("no error or warning finding");
         let mut consider = |level: ConformanceLevel, why: String| {
@@ -664,7 +680,7 @@ impl ConformanceLevel {
         };
         for f in findings
             .iter()
-            .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+            .filter(|f| !crate::verify::rules::judges_client(&f.rule) && !gateway_own(f))
         {
             let level = match (f.severity, f.category) {
                 (Severity::Error, c) => level_of_failure(c),
@@ -681,8 +697,16 @@ impl ConformanceLevel {
                 ),
             );
         }
+        // the gateway area failed only by the gateway's own faults: not the agent's failure
+        let gateway_area_agents = findings.iter().any(|f| {
+            f.severity == Severity::Error
+                && area_of_rule(&f.rule, exercised) == "gateway"
+                && !crate::verify::rules::judges_client(&f.rule)
+                && !gateway_own(f)
+        });
         for r in results {
             match r.status {
+                Status::Fail if r.test == "area:gateway" && !gateway_area_agents => {}
                 Status::Fail => consider(
                     level_of_failure(r.category),
                     format!("failed {} ({})", r.test, r.category.as_str()),
@@ -727,8 +751,40 @@ impl ConformanceLevel {
                 client.join(", ")
             );
         }
+        let mut gateway: Vec<&str> = Vec::new();
+        for sev in [Severity::Error, Severity::Warning] {
+            for f in findings {
+                if f.severity == sev && gateway_own(f) && !gateway.contains(&f.rule.as_str()) {
+                    gateway.push(&f.rule);
+                }
+            }
+        }
+        if !gateway.is_empty() {
+            let more = if gateway.len() > 3 { ", ..." } else { "" };
+            gateway.truncate(3);
+            reason = format!(
+                "{reason}; the gateway's own faults ({}{more}) do not count against the agent",
+                gateway.join(", ")
+            );
+        }
         (worst, reason)
     }
+}
+
+/// Whether `f` is a gateway's own fault, judged against its two recorded legs (open48
+/// item 6): a GW-* finding on the client-facing hop whose evidence includes an exchange of
+/// another leg (the agent's answer upstream beside what the client got). Such a finding
+/// does not lower the agent's conformance level ([`ConformanceLevel::derive_judging`]). A
+/// GW-* finding of one leg only (GW-SSE-001's burst, GW-RESP-006's 502, a recording of the
+/// client leg alone) cannot tell the gateway from the agent, and counts.
+pub fn gateway_own(f: &Finding, index: &ExchangeIndex) -> bool {
+    f.rule.starts_with("GW-")
+        && f.leg.is_none()
+        && f.evidence.iter().any(|e| {
+            index
+                .leg_of(e.seq, e.exchange.as_deref())
+                .is_some_and(|l| l.is_some())
+        })
 }
 
 fn level_of_failure(c: Category) -> ConformanceLevel {
@@ -1737,11 +1793,12 @@ impl Report {
                 ConformanceLevel::NotVerified,
                 format!("nothing was verified: {why}"),
             ),
-            None => ConformanceLevel::derive(
+            None => ConformanceLevel::derive_judging(
                 &sorted,
                 &results,
                 &coverage.exercised,
                 input.results.is_empty(),
+                &|f| gateway_own(f, &input.index),
             ),
         };
         let wall_clock = input.header.mode != CaptureMode::Transcript;
@@ -2004,6 +2061,41 @@ mod tests {
         assert_eq!(area_of_rule("RPC-ID-001", &[]), "jsonrpc");
         assert_eq!(area_of_rule("GW-SSE-001", &[]), "gateway");
         assert_eq!(area_of_rule("VER-HDR-002", &[]), "version");
+    }
+
+    /// open48 item 6: a gateway's own error (GW-SSE-002 judged against both legs) lowers
+    /// no agent level and fails no level through `area:gateway`; the reason names it. The
+    /// same finding not known to be the gateway's (one leg) makes the level minimal.
+    #[test]
+    fn a_gateways_own_fault_lowers_no_agent_level() {
+        let outcome = VerifyOutcome {
+            findings: vec![finding("GW-SSE-002", Severity::Error, Category::Interop)],
+            areas_exercised: ["card", "task", "stream", "push", "gateway"]
+                .map(String::from)
+                .to_vec(),
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        assert!(results
+            .iter()
+            .any(|r| r.test == "area:gateway" && r.status == Status::Fail));
+        let (level, reason) = ConformanceLevel::derive_judging(
+            &outcome.findings,
+            &results,
+            &cov.exercised,
+            true,
+            &|f| f.rule.starts_with("GW-"),
+        );
+        assert_eq!(level, ConformanceLevel::Full, "{reason}");
+        assert!(
+            reason.ends_with(
+                "; the gateway's own faults (GW-SSE-002) do not count against the agent"
+            ),
+            "{reason}"
+        );
+        let (level, _) =
+            ConformanceLevel::derive(&outcome.findings, &results, &cov.exercised, true);
+        assert_eq!(level, ConformanceLevel::Minimal);
     }
 
     #[test]

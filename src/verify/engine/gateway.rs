@@ -225,28 +225,29 @@ pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
 
 /// `s` with each 0.2/0.3 JSON-RPC method name (`message/send`, `tasks/get`, ...) written
 /// as its 1.0 name (`SendMessage`, `GetTask`, ...), for [`same_relayed`] across a
-/// version-bridging gateway. Borrowed unchanged when `s` names none.
+/// version-bridging gateway. Borrowed unchanged when `s` names none. The names are the
+/// model's ([`a2a::METHOD_NAMES`] of dialect 0.3: one list, duplicates D28), replaced
+/// longest first, so that a name that begins another (0.1's `tasks/send` and
+/// `tasks/sendSubscribe`, were they ever read here) never cuts the longer one apart.
 fn neutral_method_names(s: &str) -> Cow<'_, str> {
-    const V0: [&str; 10] = [
-        "message/send",
-        "message/stream",
-        "tasks/get",
-        "tasks/cancel",
-        "tasks/resubscribe",
-        "tasks/pushNotificationConfig/set",
-        "tasks/pushNotificationConfig/get",
-        "tasks/pushNotificationConfig/list",
-        "tasks/pushNotificationConfig/delete",
-        "agent/getAuthenticatedExtendedCard",
-    ];
-    if !V0.iter().any(|m| s.contains(m)) {
+    static V0: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let v0 = V0.get_or_init(|| {
+        let mut v: Vec<(&'static str, &'static str)> = a2a::METHOD_NAMES
+            .iter()
+            .filter_map(|m| match a2a::method_op(m) {
+                Some((op, a2a::Dialect::V0_3)) => Some((*m, op.name())),
+                _ => None,
+            })
+            .collect();
+        v.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+        v
+    });
+    if !v0.iter().any(|(m, _)| s.contains(m)) {
         return Cow::Borrowed(s);
     }
     let mut out = s.to_string();
-    for m in V0 {
-        if let Some((op, _)) = a2a::method_op(m) {
-            out = out.replace(m, op.name());
-        }
+    for (m, name) in v0 {
+        out = out.replace(m, name);
     }
     Cow::Owned(out)
 }

@@ -821,6 +821,32 @@ pub(super) fn missing_param(c: &Call) -> Option<&'static str> {
     }
 }
 
+/// The first member of task-call params `p` that the call's own request message defines
+/// besides `id`, and that message's name, for DATA-PARAM-003 (open48 item 3): GetTask's
+/// `historyLength`; 1.0 `tenant` (every request); 0.x `metadata` (TaskQueryParams,
+/// TaskIdParams) and 1.0 CancelTask's `metadata`. `None` for other calls and for params that
+/// carry none of them (`{}`, foreign members: how conformance suites probe -32602).
+pub(super) fn own_task_call_member(
+    p: &Json,
+    op: Option<Op>,
+    v1: bool,
+) -> Option<(&'static str, &'static str)> {
+    let o = p.as_object()?;
+    let (members, message): (&[&'static str], &'static str) = match (op?, v1) {
+        (Op::GetTask, true) => (&["historyLength", "tenant"], "GetTaskRequest"),
+        (Op::GetTask, false) => (&["historyLength", "metadata"], "TaskQueryParams"),
+        (Op::CancelTask, true) => (&["metadata", "tenant"], "CancelTaskRequest"),
+        (Op::CancelTask, false) => (&["metadata"], "TaskIdParams"),
+        (Op::SubscribeToTask, true) => (&["tenant"], "SubscribeToTaskRequest"),
+        (Op::SubscribeToTask, false) => (&["metadata"], "TaskIdParams"),
+        _ => return None,
+    };
+    members
+        .iter()
+        .find(|m| o.contains_key(m))
+        .map(|m| (*m, message))
+}
+
 /// DATA-PARAM-003's hint for task-call params `p` that lack `id` (breaker18a W1, W5;
 /// session16 leftover V5): which other member names the task, as `" (found ...)"`; `""` when
 /// none does plainly. Plain means a member whose name is the id in another spelling (`ID`,

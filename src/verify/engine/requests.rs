@@ -868,7 +868,21 @@ impl State {
             // are how conformance suites probe the agent's -32602 (breaker14's legal
             // `tasks/get {}`), not a client that meant to name a task.
             let known = |t: &str| self.knows_task(x, t);
-            let hint = task_id_member_hint(&c.params, &known);
+            let mut hint = task_id_member_hint(&c.params, &known);
+            // open48 item 3: params with no id member at all that carry a member of the
+            // call's own request message (GetTask's historyLength, a tenant, 0.x metadata)
+            // are that call with its REQUIRED id lost (1.0 GetTaskRequest.id, 0.x
+            // TaskQueryParams / TaskIdParams.id), not a probe of -32602 (those send {} or
+            // members no request defines)
+            if hint.is_empty() && c.params.get("id").is_none() {
+                if let Some((member, message)) =
+                    own_task_call_member(&c.params, c.op, c.dialect == Some(Dialect::V1_0))
+                {
+                    hint = format!(
+                        " member, though they carry {member}, a member of the call's {message}, which requires id"
+                    );
+                }
+            }
             if !hint.is_empty() {
                 let method = c.method.as_deref().unwrap_or("the task call");
                 self.find(

@@ -707,33 +707,47 @@ impl State {
         if same_call.any(|u| u.hash == h || (!words && u.state.as_deref() == Some(got))) {
             return false;
         }
-        let (up_xid, up_seq, up_rpc) = (up.xid.clone(), up.seq, up.rpc);
+        let up_at = (up.xid.clone(), up.seq, up.rpc);
         let what = if words {
             "the words of its message or artifact parts differ from the agent's, although the agent's answer says Cache-Control: no-transform, which forbids a proxy to transform its content (RFC 9110 §7.7)".to_string()
         } else {
             format!("the agent answered task state {agent_state}, the client got {got}")
         };
         let name = c.op_term(op.name()).to_string();
-        let of = if matches!(op, Op::SendMessage) {
-            "message"
-        } else {
-            "task"
-        };
         let msg = format!(
-            "gateway altered the agent's answer to {name} ({of} {key}) on the way: {what} (upstream leg {up_xid}); a gateway passes the agent's answer on as it came (RPC-002)"
+            "gateway altered the agent's answer to {name} ({} {key}) on the way: {what} (upstream leg {}); a gateway passes the agent's answer on as it came (RPC-002)",
+            answer_about(op),
+            up_at.0
         );
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
+        self.gw_state_finding(x, c, msg, (bseq, client_state.map(Into::into)), up_at);
+        true
+    }
+
+    /// The GW-RESP-002 finding of an answer whose task state a gateway changed
+    /// ([`Self::gw_altered_answer`], [`Self::gw_translated_state_changed`]; one builder,
+    /// duplicates D22): `msg`, the client leg's answer at event `seq` (`/result` on
+    /// JSON-RPC; its state as found, when known), then the agent's answer on the upstream
+    /// leg (`up`: exchange, event seq, whether it was JSON-RPC).
+    fn gw_state_finding(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        msg: String,
+        (seq, got): (u64, Option<String>),
+        (up_xid, up_seq, up_rpc): (String, u64, bool),
+    ) {
         let ptr = if c.binding == Some(Binding::JsonRpc) {
             "/result"
         } else {
             ""
         };
         let up_ptr = if up_rpc { "/result" } else { "" };
-        self.gw_own_answer.insert(str::to_string(&x.id), ());
         self.find(
             &r::GW_ANSWER_ALTERED,
             msg,
             vec![
-                x.ev_at(bseq, ptr, client_state.map(|s| Value::String(s.into()))),
+                x.ev_at(seq, ptr, got.map(Value::String)),
                 Evidence {
                     seq: up_seq,
                     exchange: Some(up_xid),
@@ -743,7 +757,6 @@ impl State {
             ],
             &x.leg,
         );
-        true
     }
 
     /// GW-RESP-002 (RPC-002, TASK-005) across a version-bridging gateway (breaker47
@@ -791,37 +804,15 @@ impl State {
         if TaskState::parse(&agent_state).is_none() {
             return false;
         }
-        let (up_xid, up_seq, up_rpc, up_method) =
-            (up.xid.clone(), up.seq, up.rpc, up.method.clone());
+        let up_at = (up.xid.clone(), up.seq, up.rpc);
+        let up_method = up.method.clone();
         let name = c.op_term(op.name()).to_string();
-        let of = if matches!(op, Op::SendMessage) {
-            "message"
-        } else {
-            "task"
-        };
         let msg = format!(
-            "gateway translated the agent's answer to {up_method} into {name} ({of} {key}) with another task state: the agent answered {agent_state} (upstream leg {up_xid}), the client got {got}, which is another state, not the same one in its own version's spelling; a gateway that translates between versions maps each state to the same state (RPC-002)"
+            "gateway translated the agent's answer to {up_method} into {name} ({} {key}) with another task state: the agent answered {agent_state} (upstream leg {}), the client got {got}, which is another state, not the same one in its own version's spelling; a gateway that translates between versions maps each state to the same state (RPC-002)",
+            answer_about(op),
+            up_at.0
         );
-        let ptr = if c.binding == Some(Binding::JsonRpc) {
-            "/result"
-        } else {
-            ""
-        };
-        let up_ptr = if up_rpc { "/result" } else { "" };
-        self.find(
-            &r::GW_ANSWER_ALTERED,
-            msg,
-            vec![
-                x.ev_at(bseq, ptr, Some(Value::String(got.into()))),
-                Evidence {
-                    seq: up_seq,
-                    exchange: Some(up_xid),
-                    pointer: Some(up_ptr.into()),
-                    found: None,
-                },
-            ],
-            &x.leg,
-        );
+        self.gw_state_finding(x, c, msg, (bseq, Some(got.into())), up_at);
         true
     }
 
@@ -903,6 +894,16 @@ impl State {
             ],
         );
         true
+    }
+}
+
+/// What a GW-RESP-002 message says the call was about: `message` for a send (keyed by
+/// message id), `task` for a task call (keyed by task id).
+fn answer_about(op: Op) -> &'static str {
+    if matches!(op, Op::SendMessage) {
+        "message"
+    } else {
+        "task"
     }
 }
 

@@ -27,7 +27,8 @@ Served on one port (A2A 1.0 with the SDK's 0.3 compatibility layer):
 Environment: A2A_HOST (127.0.0.1), A2A_PORT (41241), A2A_PUBLIC_URL (base URL put in the
 card; point it at a proxy so clients go through it), A2A_PEER_URL (base URL of the agent the
 relay skill calls), A2A_PUSH=1 (advertise push notifications and serve them with the SDK's
-in-memory push config store and HTTP push sender; off by default).
+in-memory push config store and HTTP push sender; off by default), A2A_NAME (the card's
+name; two agents on one host told apart by it).
 """
 
 import asyncio
@@ -193,7 +194,7 @@ def agent_card(public_url: str) -> AgentCard:
         for binding, path in (('JSONRPC', '/'), ('HTTP+JSON', '/rest'))
     ]
     return AgentCard(
-        name='a2a-interop Python test agent',
+        name=os.environ.get('A2A_NAME') or 'a2a-interop Python test agent',
         description='Deterministic A2A test agent on a2a-sdk 1.3.0: echo, task, slow, input, cancel, fail, relay.',
         version='0.1.0',
         default_input_modes=['text/plain'],
