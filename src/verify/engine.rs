@@ -4556,7 +4556,13 @@ impl State {
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
             // stand aside for a gateway's own answers did so for the agents')
-            if self.driver.as_deref() != Some("interop") {
+            // A webhook leg (the agent's push notifications, newcomer48) is no gateway's
+            // either: the demo's and `probe`'s reports listed a gateway area.
+            if self.driver.as_deref() != Some("interop")
+                && !leg
+                    .as_deref()
+                    .is_some_and(crate::record::event::is_webhook_leg)
+            {
                 self.areas.insert("gateway");
             }
             if leg.as_deref() == Some("upstream") {
