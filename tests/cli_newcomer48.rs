@@ -19,6 +19,14 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
+use std::io::Write;
+use std::net::TcpStream;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -82,4 +90,95 @@ fn the_demo_report_draws_push_deliveries_to_a_webhook_not_a_gateway() {
         task_group.contains("CreateTaskPushNotificationConfig"),
         "the deliveries sit with the config call of their task: {task_group}"
     );
+}
+
+/// A certificate for 127.0.0.1 and its key, written as PEM into `dir`: their paths.
+fn listener_cert(dir: &std::path::Path) -> (String, String) {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let cert = dir.join("listener.pem");
+    let key = dir.join("listener.key");
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    (
+        cert.to_string_lossy().into_owned(),
+        key.to_string_lossy().into_owned(),
+    )
+}
+
+/// N2: `proxy --tls-cert`: a connection closed before its handshake (a TCP health check)
+/// is no failure to tell; a client that does not trust the certificate (rustls with no
+/// roots: alert `unknown_ca`, as curl without `--cacert` sends) gets one WARNING line
+/// naming the cause, the `--tls-cert` file and how clients are told to trust it; a second
+/// one within the minute is counted and said at the stop.
+#[test]
+fn a_client_that_refuses_the_listener_certificate_is_told() {
+    let d = tempfile::tempdir().unwrap();
+    let (cert, key) = listener_cert(d.path());
+    let (child, rx) = proxy_process::spawn_with_stderr_lines(Command::new(BIN).args([
+        "proxy",
+        "--listen",
+        "127.0.0.1:0",
+        "--tls-cert",
+        &cert,
+        "--tls-key",
+        &key,
+        "--upstream",
+        "http://127.0.0.1:9",
+        "--no-record",
+    ]));
+    let addr = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("listening banner");
+        if let Some(a) = l.strip_prefix("a2a-interop proxy listening on https://") {
+            break a.trim_end_matches('/').to_string();
+        }
+    };
+    // a TCP health check: connect, close
+    drop(TcpStream::connect(&addr).unwrap());
+    let refuse = || {
+        let cfg = rustls::ClientConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(rustls::RootCertStore::empty())
+            .with_no_client_auth();
+        let name = rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap();
+        let conn = rustls::ClientConnection::new(Arc::new(cfg), name).unwrap();
+        let mut tls = rustls::StreamOwned::new(conn, TcpStream::connect(&addr).unwrap());
+        let sent = tls.write_all(b"GET /.well-known/agent-card.json HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(sent.is_err(), "the client trusts no certificate");
+    };
+    refuse();
+    // the first line after the banner's own (routes, recording, how to stop)
+    let line = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("a line about the failed handshake");
+        if !l.starts_with("  ") {
+            break l;
+        }
+    };
+    assert!(
+        line.starts_with(
+            "a2a-interop proxy: WARNING: a client's TLS handshake with this https:// listener failed (client 127.0.0.1:"
+        ),
+        "{line}"
+    );
+    assert!(line.contains("received fatal alert: UnknownCA"), "{line}");
+    assert!(
+        line.contains(&format!(
+            "the client refused the proxy's certificate (--tls-cert {cert})"
+        )),
+        "{line}"
+    );
+    assert!(line.contains("curl --cacert FILE"), "{line}");
+    refuse();
+    std::thread::sleep(Duration::from_millis(300));
+    child.signal("TERM");
+    let rest = proxy_process::rest_of(&rx);
+    let counted = rest
+        .iter()
+        .find(|l| l.contains("1 client TLS handshake with this https:// listener failed since the last such line"))
+        .unwrap_or_else(|| panic!("the second failure is said at the stop: {rest:#?}"));
+    assert!(counted.contains("UnknownCA"), "{counted}");
 }
