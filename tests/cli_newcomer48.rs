@@ -182,3 +182,41 @@ fn a_client_that_refuses_the_listener_certificate_is_told() {
         .unwrap_or_else(|| panic!("the second failure is said at the stop: {rest:#?}"));
     assert!(counted.contains("UnknownCA"), "{counted}");
 }
+
+/// N3: a recording given to `probe` (relative and absolute) or `interop` where the agent's
+/// URL goes is named as a file for `verify`, with neither `http://FILE` nor a Unix-socket
+/// front suggested.
+#[test]
+fn a_recording_given_as_the_agent_url_is_named_a_file_for_verify() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(
+        d.path().join("session.jsonl"),
+        "{\"type\":\"recording\",\"format\":1}\n",
+    )
+    .unwrap();
+    let abs = d
+        .path()
+        .join("session.jsonl")
+        .to_string_lossy()
+        .into_owned();
+    for args in [
+        vec!["probe", "session.jsonl"],
+        vec!["probe", abs.as_str()],
+        vec!["interop", "session.jsonl", "http://127.0.0.1:9"],
+    ] {
+        let out = proxy_process::run_in(d.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        let file = args[1];
+        assert!(
+            err.contains(&format!(
+                "hint: \"{file}\" is a file here, not an agent's URL: a recording, HAR file or transcript is read by `a2a-interop verify {file}`"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("socat") && !err.contains("http://session"),
+            "{args:?}: {err}"
+        );
+    }
+}
