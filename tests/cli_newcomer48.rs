@@ -15,6 +15,10 @@
 //! - N3: `probe session.jsonl` (a recording given where the agent's URL goes) hinted "add
 //!   the scheme: http://session.jsonl", and `probe /abs/path/session.jsonl` a `socat` line
 //!   to reach a Unix socket at the recording's path.
+//! - N4: "push notifications never arrive": a proxy in front of an agent with push, the
+//!   webhook the client's own. The agent delivered straight to the webhook (as agents do),
+//!   the recording held the config call only, and nothing said that no delivery was seen:
+//!   the report said `area:push pass`.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -219,4 +223,218 @@ fn a_recording_given_as_the_agent_url_is_named_a_file_for_verify() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// One 1.0 JSON-RPC call `method(params)` POSTed to `/` of `addr` on a connection of its
+/// own (`Connection: close`, at most 30 s): the response body parsed.
+fn rpc(addr: std::net::SocketAddr, method: &str, params: serde_json::Value) -> serde_json::Value {
+    use std::io::Read as _;
+    let body = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        .to_string();
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let (_, json) = out.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+/// N4: the reference agent behind the proxy, a push config (accepted) whose webhook is
+/// the client's own receiver, not a listener of the proxy: the agent delivers there (the
+/// receiver gets the notifications), the recording holds none, and the proxy's stop and
+/// `verify` say that the webhook got no notification in this recording, and how a
+/// `--listener webhook@...` in front of it records them. With the config's url at such a
+/// listener the deliveries are recorded and nothing is said.
+#[test]
+fn a_webhook_no_recorded_delivery_reached_is_named_with_the_listener_to_add() {
+    let d = tempfile::tempdir().unwrap();
+    let (_agent, agent_url) = proxy_process::reference_agent();
+    let (hook_url, deliveries) = proxy_process::webhook();
+    let hook_origin = hook_url.trim_end_matches("/hook").to_string();
+    let rec = d.path().join("push.jsonl");
+    let rec_s = rec.to_string_lossy().into_owned();
+    let (run, addr) = proxy_process::proxy_loud(&["--upstream", &agent_url, "--record", &rec_s]);
+    let push_once = |url: &str| {
+        let t = rpc(
+            addr,
+            "SendMessage",
+            serde_json::json!({"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "input please"}]}}),
+        );
+        let id = t["result"]["task"]["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{t}"))
+            .to_string();
+        let c = rpc(
+            addr,
+            "CreateTaskPushNotificationConfig",
+            serde_json::json!({"taskId": id, "url": url, "token": "tok"}),
+        );
+        assert!(c["result"]["id"].is_string(), "config accepted: {c}");
+        let done = rpc(
+            addr,
+            "SendMessage",
+            serde_json::json!({"message": {"messageId": "m2", "taskId": id, "role": "ROLE_USER", "parts": [{"text": "more"}]}}),
+        );
+        assert!(done["result"]["task"].is_object(), "{done}");
+    };
+    push_once(&hook_url);
+    let n = deliveries
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the agent delivered to the webhook, around the proxy");
+    assert!(n.is_object(), "{n}");
+    let stderr = run.terminate();
+    let expected = format!(
+        "the webhook of an accepted push config got no push notification in this recording: {hook_url} (e2): the agent never called it, or called it around this recorder"
+    );
+    assert!(
+        stderr.contains(&format!("a2a-interop proxy: note: {expected}")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("--listener webhook@127.0.0.1:PORT={hook_origin}, and give the agent that address as the url")),
+        "{stderr}"
+    );
+    let v = proxy_process::run_in(d.path(), &["verify", "push.jsonl"]);
+    assert_eq!(v.status.code(), Some(0), "{}", text(&v.stderr));
+    let md = proxy_process::run_in(d.path(), &["report", "push.jsonl", "-f", "markdown"]);
+    assert!(
+        text(&md.stdout).contains("- **note:** the webhook of an accepted push config got no push notification in this recording: "),
+        "{}",
+        text(&md.stdout)
+    );
+    assert!(
+        text(&v.stdout).contains(&format!("note: push.jsonl: {expected}")),
+        "{}",
+        text(&v.stdout)
+    );
+
+    // the same through a webhook listener of the proxy: recorded, nothing said
+    std::thread::sleep(Duration::from_millis(500));
+    while deliveries.try_recv().is_ok() {}
+    let rec2 = d.path().join("push2.jsonl");
+    let rec2_s = rec2.to_string_lossy().into_owned();
+    let (run, addr_2, hook_port) = proxy_process::start_proxy_on_picked_port(|port| {
+        vec![
+            "--upstream".into(),
+            agent_url.clone(),
+            "--record".into(),
+            rec2_s.clone(),
+            "--listener".into(),
+            format!("webhook@{port}={hook_origin}"),
+        ]
+    });
+    let addr = addr_2;
+    let push_twice = |url: &str| {
+        let t = rpc(
+            addr,
+            "SendMessage",
+            serde_json::json!({"message": {"messageId": "m3", "role": "ROLE_USER", "parts": [{"text": "input please"}]}}),
+        );
+        let id = t["result"]["task"]["id"].as_str().unwrap().to_string();
+        let c = rpc(
+            addr,
+            "CreateTaskPushNotificationConfig",
+            serde_json::json!({"taskId": id, "url": url, "token": "tok"}),
+        );
+        assert!(c["result"]["id"].is_string(), "{c}");
+        rpc(
+            addr,
+            "SendMessage",
+            serde_json::json!({"message": {"messageId": "m4", "taskId": id, "role": "ROLE_USER", "parts": [{"text": "more"}]}}),
+        );
+    };
+    push_twice(&format!("http://{hook_port}/hook"));
+    deliveries
+        .recv_timeout(Duration::from_secs(20))
+        .expect("delivered through the webhook listener");
+    std::thread::sleep(Duration::from_millis(500));
+    let stderr = run.terminate();
+    assert!(!stderr.contains("got no push notification"), "{stderr}");
+    let v = proxy_process::run_in(d.path(), &["verify", "push2.jsonl"]);
+    let out = text(&v.stdout);
+    assert!(!out.contains("got no push notification"), "{out}");
+    let recorded = std::fs::read_to_string(&rec2).unwrap();
+    assert!(
+        recorded.contains("\"leg\":\"webhook\""),
+        "deliveries recorded"
+    );
+
+    // a webhook listener in front of a receiver that is down: the agent did call (each
+    // delivery got the proxy's 502), the live line names the receiver, nothing is said of
+    // a webhook never called
+    let down = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let down_origin = format!("http://{}", down.local_addr().unwrap());
+    drop(down);
+    let hook = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let hook_addr = hook.local_addr().unwrap();
+    drop(hook);
+    let rec3 = d.path().join("push3.jsonl");
+    let run = proxy_process::spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                &agent_url,
+                "--record",
+            ])
+            .arg(&rec3)
+            .arg("--listener")
+            .arg(format!("webhook@{hook_addr}={down_origin}"))
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').parse().unwrap();
+    let t = rpc(
+        addr,
+        "SendMessage",
+        serde_json::json!({"message": {"messageId": "m5", "role": "ROLE_USER", "parts": [{"text": "input please"}]}}),
+    );
+    let id = t["result"]["task"]["id"].as_str().unwrap().to_string();
+    rpc(
+        addr,
+        "CreateTaskPushNotificationConfig",
+        serde_json::json!({"taskId": id, "url": format!("http://{hook_addr}/hook"), "token": "tok"}),
+    );
+    rpc(
+        addr,
+        "SendMessage",
+        serde_json::json!({"message": {"messageId": "m6", "taskId": id, "role": "ROLE_USER", "parts": [{"text": "more"}]}}),
+    );
+    let line = proxy_process::line_with(&run, "upstream-error", Duration::from_secs(20));
+    assert!(
+        line.contains("(the connection was refused: the webhook receiver is down, restarting"),
+        "{line}"
+    );
+    let stderr = run.terminate();
+    assert!(!stderr.contains("got no push notification"), "{stderr}");
+}
+
+/// N4, the order of a blocking send: `proxy` in front of the Python SDK agent (a2a-sdk
+/// 1.3.0), a `SendMessage` "task hello" with its push config inline, a `--listener
+/// webhook@...` in front of a receiver that was down. The agent delivered (e2, e3, e4, each
+/// answered 502 by the proxy) before it answered the send (e1's response head, where the
+/// config is read): the webhook was called, and `verify` says only that the target did
+/// not answer, not that the webhook got no notification.
+#[test]
+fn deliveries_before_the_answer_of_an_inline_config_count_as_calls() {
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/newcomer48/push-inline-receiver-down.jsonl"
+    );
+    let d = tempfile::tempdir().unwrap();
+    let out = proxy_process::run_in(d.path(), &["verify", data]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("note: not answered by the target: 3 exchanges (e2, e3, e4) [leg webhook]"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("got no push notification"), "{stdout}");
 }

@@ -95,6 +95,12 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(t) = super::text::generations_text(report, input) {
         let _ = writeln!(out, "- **note:** {}", prose(&t));
     }
+    // push configs whose webhook no recorded delivery reached (newcomer48)
+    if let Some(t) = super::text::push_unreached_text(&input.outcome.push_unreached, |x| {
+        super::cite(x, &input.index)
+    }) {
+        let _ = writeln!(out, "- **note:** {}", prose(&t));
+    }
     let _ = writeln!(
         out,
         "- **conformance level:** **{}** ({})",
