@@ -663,9 +663,16 @@ fn upstream_error_hint(
         Some(leg) => format!("--listener {leg}@ADDR=URL"),
         None => "--upstream (or --route)".to_string(),
     };
+    // a webhook leg's upstream is the webhook receiver, whose requests are the agent's
+    // push notifications (newcomer48: "the agent is down" for a receiver that was)
+    let party = if leg.is_some_and(crate::record::event::is_webhook_leg) {
+        "the webhook receiver"
+    } else {
+        "the agent"
+    };
     Some(match (outcome, connect_failure) {
         (Outcome::UpstreamError, Some(ConnectFailure::Refused)) => format!(
-            "nothing listens at {origin} (the connection was refused: the agent is down, restarting, or listens on another port): start it there, or restart the proxy with {flag} naming where it listens now; until then every request gets the proxy's 502"
+            "nothing listens at {origin} (the connection was refused: {party} is down, restarting, or listens on another port): start it there, or restart the proxy with {flag} naming where it listens now; until then every request gets the proxy's 502"
         ),
         (Outcome::UpstreamError, Some(ConnectFailure::NoConnection)) => format!(
             "no connection to {origin} came up (see the cause): check the host name and port of {flag}, and that this machine reaches it (firewall, VPN, DNS)"

@@ -1219,6 +1219,11 @@ async fn run_async(
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    if let Some(t) =
+        crate::report::text::push_unreached_text(&outcome.verify.push_unreached, str::to_string)
+    {
+        crate::errln!("a2a-interop proxy: note: {t}");
+    }
     for line in cut_open_lines(
         &outcome.verify.incomplete,
         &outcome.verify.open_at_end,

@@ -247,6 +247,11 @@ struct State {
     /// minute with the count, the rest said at the stop (ux42: a `tracing` WARN line every
     /// 50 ms, 20 a second, while the limit was reached).
     accept_failed: plain_on_tls::Said,
+    /// Client TLS handshakes that failed on the `--tls-cert` listener, for the rate-limited
+    /// stderr line ([`plain_on_tls::HandshakeFailures`]).
+    tls_failed: plain_on_tls::HandshakeFailures,
+    /// The `--tls-cert` file, named in that line.
+    tls_cert: Option<std::path::PathBuf>,
     /// [`ProxyExtras::tls_ports`].
     tls_ports: tls::TlsPorts,
     /// [`ProxyExtras::client_scheme`].
@@ -535,6 +540,8 @@ async fn serve(
         listener_tls,
         plain_on_tls: plain_on_tls::Said::default(),
         accept_failed: plain_on_tls::Said::default(),
+        tls_failed: plain_on_tls::HandshakeFailures::default(),
+        tls_cert: ext.tls.as_ref().map(|t| t.cert.clone()),
         tls_ports: ext.tls_ports.clone(),
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
@@ -931,6 +938,23 @@ async fn accept_loop(
                         }
                         Ok(Err(e)) => {
                             tracing::debug!(conn = conn_no, error = %e, "TLS handshake with the client failed");
+                            // Said on stderr (newcomer48), but not a connection closed
+                            // before its handshake ended (a TCP health check, a client
+                            // that gave up): no client refused anything there.
+                            let line = (e.kind() != std::io::ErrorKind::UnexpectedEof)
+                                .then(|| {
+                                    st.tls_cert.as_deref().and_then(|cert| {
+                                        st.tls_failed.note(&peer.to_string(), &e.to_string(), cert)
+                                    })
+                                })
+                                .flatten();
+                            if let Some(line) = line {
+                                if st.console_warnings {
+                                    crate::errln!("{line}");
+                                } else {
+                                    tracing::warn!("{line}");
+                                }
+                            }
                         }
                         Err(_) => {
                             tracing::debug!(conn = conn_no, "TLS handshake with the client not complete in time");
@@ -991,6 +1015,18 @@ async fn accept_loop(
     // Plain http:// requests on the TLS listener counted since the last one-a-minute
     // line: said now, or the stop would lose them (review22 R4).
     if let Some(line) = state.plain_on_tls.unsaid_line(std::time::Instant::now()) {
+        if state.console_warnings {
+            crate::errln!("{line}");
+        } else {
+            tracing::warn!("{line}");
+        }
+    }
+    // Client TLS handshakes that failed on the listener since the last line: said now.
+    if let Some(line) = state
+        .tls_cert
+        .as_deref()
+        .and_then(|cert| state.tls_failed.unsaid_line(cert))
+    {
         if state.console_warnings {
             crate::errln!("{line}");
         } else {

@@ -289,6 +289,92 @@ pub fn said_line(n: u64, method: &str, url: &str, peer: &str) -> String {
     )
 }
 
+/// Client TLS handshakes that failed on the `--tls-cert` listener (newcomer48: a client
+/// that did not trust the proxy's certificate left nothing but `conn_open` lines, no
+/// stderr line, and `verify` then hinted at the upstream): one stderr line at once, then
+/// one a minute with the count ([`Said`]), the rest said at the stop.
+#[derive(Debug, Default)]
+pub struct HandshakeFailures {
+    said: Said,
+    /// The last failure not said yet: `(peer, cause)`, for the stop's line.
+    last: Mutex<Option<(String, String)>>,
+}
+
+impl HandshakeFailures {
+    /// Notes a client handshake from `peer` that failed with `cause` (rustls's words); the
+    /// stderr line when one is due ([`handshake_failed_line`], `cert` the `--tls-cert`
+    /// file).
+    pub fn note(&self, peer: &str, cause: &str, cert: &std::path::Path) -> Option<String> {
+        let n = self.said.note(Instant::now());
+        if n.is_none() {
+            *self
+                .last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some((peer.to_string(), cause.to_string()));
+        }
+        n.map(|n| handshake_failed_line(n, peer, cause, cert, false))
+    }
+
+    /// The stop's line for the failures counted since the last line and not said yet;
+    /// `None` when there are none.
+    pub fn unsaid_line(&self, cert: &std::path::Path) -> Option<String> {
+        let (n, _) = self.said.unsaid(Instant::now())?;
+        let (peer, cause) = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+            .unwrap_or_default();
+        Some(handshake_failed_line(n, &peer, &cause, cert, true))
+    }
+}
+
+/// The stderr line for `n` client TLS handshakes that failed on the `--tls-cert` listener
+/// (1 and not `at_stop`: the first of the run), the last from `peer` with `cause`; `cert`
+/// the listener's certificate file. A cause that is an alert the client sent
+/// (`received fatal alert: UnknownCA`, `BadCertificate`, `CertificateUnknown`: RFC 8446
+/// §6.2) is a client that refused the certificate, told how to make each common client
+/// trust it; any other cause (no shared TLS version, bytes that are no TLS) is said as
+/// it is.
+pub fn handshake_failed_line(
+    n: u64,
+    peer: &str,
+    cause: &str,
+    cert: &std::path::Path,
+    at_stop: bool,
+) -> String {
+    let head = if n <= 1 && !at_stop {
+        format!(
+            "a client's TLS handshake with this https:// listener failed (client {peer}: {cause})"
+        )
+    } else {
+        format!(
+            "{n} {} with this https:// listener failed since the last such line (the last: client {peer}: {cause})",
+            if n == 1 { "client TLS handshake" } else { "client TLS handshakes" },
+        )
+    };
+    let refused = cause.contains("alert");
+    let (why, hint) = if refused {
+        (
+            format!("the client refused the proxy's certificate (--tls-cert {}), so its requests never reached the proxy and nothing of them is recorded", cert.display()),
+            format!("make the client trust that certificate, or the CA that signed it, and check it names the host the client dials: curl --cacert FILE, Python httpx (the A2A SDK's client) SSL_CERT_FILE=FILE, requests REQUESTS_CA_BUNDLE=FILE, Node NODE_EXTRA_CA_CERTS=FILE (FILE: {} or its CA)", cert.display()),
+        )
+    } else {
+        (
+            "no request of that connection reached the proxy and nothing of it is recorded"
+                .to_string(),
+            "the client must speak TLS 1.2 or 1.3 (https://) to this listener".to_string(),
+        )
+    };
+    let more = if at_stop {
+        ""
+    } else {
+        " (more such failures: one line a minute, with the count)"
+    };
+    format!("a2a-interop proxy: WARNING: {head}: {why}; hint: {hint}{more}")
+}
+
 /// Answers the plaintext HTTP request on `stream` (the TLS listener at `local`, client
 /// `peer`) with [`answer_400`] and closes the connection: reads the request head (up to
 /// [`LINGER`]), hands `say` the line to print when `said` says one is due ([`said_line`]),

@@ -35,6 +35,9 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
 /// (`127.0.0.1:9999` -> `http://127.0.0.1:9999`), else show the shape.
 pub fn url_hint(url: &str) -> String {
     let t = url.trim();
+    if let Some(h) = file_hint(t) {
+        return h;
+    }
     if let Some(h) = unix_socket_hint(t) {
         return h;
     }
@@ -48,6 +51,20 @@ pub fn url_hint(url: &str) -> String {
     } else {
         "give http(s)://host[:port][/path], e.g. http://127.0.0.1:9999/".into()
     }
+}
+
+/// The hint for a regular file given where an agent's URL goes (`probe session.jsonl`,
+/// `probe /tmp/run/probe.jsonl`: a recording meant for `verify`). newcomer48: the hint
+/// was "add the scheme: http://session.jsonl", or, for an absolute path, a `socat` line
+/// to reach a Unix socket at the recording's path. `None` when `path` names no regular
+/// file.
+pub fn file_hint(path: &str) -> Option<String> {
+    if path.is_empty() || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    Some(format!(
+        "{path:?} is a file here, not an agent's URL: a recording, HAR file or transcript is read by `a2a-interop verify {path}` (and report, export, repro); probe, interop and --upstream take the agent's base URL, http://HOST:PORT"
+    ))
 }
 
 /// The hint for a Unix-socket or file path given where a URL goes (`/run/agent.sock`,

@@ -166,6 +166,17 @@ pub struct Route {
     pub leg: Option<String>,
 }
 
+/// Whether `leg` names a webhook leg: the agent's push notifications (PUSH-004) to a
+/// receiver, recorded by a listener in front of it: `probe` and `demo`'s `agent->webhook`,
+/// `interop`'s `A->webhook` / `B->webhook`, or a `proxy --listener webhook@ADDR=URL` (a
+/// name that is `webhook` or ends with it, ASCII case ignored). Such a leg is no gateway's
+/// upstream side: its requests go from the agent to the webhook (newcomer48: the demo's
+/// report listed a `gateway` area and drew its deliveries as `gateway ->> agent`).
+pub fn is_webhook_leg(leg: &str) -> bool {
+    let l = leg.as_bytes();
+    l.len() >= 7 && l[l.len() - 7..].eq_ignore_ascii_case(b"webhook")
+}
+
 /// Exchange identifier, `e1`, `e2`, ... unique within one recording. Shared, not copied:
 /// the proxy puts its exchange's id into each of the 4-5 events of the exchange (a
 /// reference count each instead of a `String` copy; docs/performance.md, session 24).

@@ -866,6 +866,11 @@ fn read_request(x: &mut ExchangeView, body: &str) {
                 .or_else(|| params.pointer("/message/taskId"))
                 .and_then(|t| t.as_str())
                 .map(str::to_string);
+        } else if x.a2a_method.is_none() {
+            // No JSON-RPC call: an agent's push notification (a StreamResponse, a 0.x Task
+            // or update event) or an HTTP+JSON body names its task as an answer does
+            // (newcomer48: the HTML timeline listed every push delivery under "no task").
+            x.task_id = task_id_in(v);
         }
     }
     if x.a2a_method.is_none() {

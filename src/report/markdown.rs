@@ -95,6 +95,12 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(t) = super::text::generations_text(report, input) {
         let _ = writeln!(out, "- **note:** {}", prose(&t));
     }
+    // push configs whose webhook no recorded delivery reached (newcomer48)
+    if let Some(t) = super::text::push_unreached_text(&input.outcome.push_unreached, |x| {
+        super::cite(x, &input.index)
+    }) {
+        let _ = writeln!(out, "- **note:** {}", prose(&t));
+    }
     let _ = writeln!(
         out,
         "- **conformance level:** **{}** ({})",
@@ -358,7 +364,19 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
         && input.index.shows_origins()
         && drawn.iter().any(|&i| exchanges[i].origin().is_some());
     attributed |= by_origin;
-    let has_legs = !attributed && drawn.iter().any(|&i| exchanges[i].leg.is_some());
+    // A webhook leg (the agent's push notifications) is drawn from the agent to a
+    // `webhook` participant, not as a gateway's upstream copy (newcomer48: the demo's
+    // deliveries were `gateway ->> agent`).
+    let hook_leg = |x: &ExchangeView| {
+        x.leg
+            .as_deref()
+            .is_some_and(crate::record::event::is_webhook_leg)
+    };
+    let has_legs = !attributed
+        && drawn
+            .iter()
+            .any(|&i| exchanges[i].leg.is_some() && !hook_leg(&exchanges[i]));
+    let has_hooks = !attributed && drawn.iter().any(|&i| hook_leg(&exchanges[i]));
     // With attribution events, one participant per party ("agent A -> agent B"), in order
     // of first appearance (no `client` declared that no exchange has: breaker9a B24).
     let mut parties: Vec<&str> = Vec::new();
@@ -397,6 +415,9 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
             let _ = writeln!(out, "    participant G as gateway");
         }
         let _ = writeln!(out, "    participant A as agent");
+        if has_hooks {
+            let _ = writeln!(out, "    participant W as webhook");
+        }
     }
     let id_of = |name: &str| -> String {
         let n = parties.iter().position(|p| *p == name).unwrap_or(0);
@@ -408,6 +429,7 @@ fn diagram(out: &mut String, report: &Report, input: &ReportInput) {
             (id_of(&ends[k].0), id_of(&ends[k].1))
         } else {
             let (f, t) = match (has_legs, x.leg.is_some()) {
+                _ if hook_leg(x) => ("A", "W"),
                 (true, true) => ("G", "A"),
                 (true, false) => ("C", "G"),
                 _ => ("C", "A"),

@@ -471,6 +471,11 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(line) = generations_note(report, input, &file) {
         let _ = writeln!(out, "{line}\n");
     }
+    if let Some(t) = push_unreached_text(&input.outcome.push_unreached, |x| {
+        super::cite(x, &input.index)
+    }) {
+        let _ = writeln!(out, "note: {file}: {t}\n");
+    }
     if let Some(b) = super::model::bindings_line(&report.bindings) {
         let _ = writeln!(out, "bindings per A2A version: {b}\n");
     }
@@ -494,6 +499,43 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
 /// told a reader that the mix was judged side by side rather than as a client's mistake.
 pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Option<String> {
     generations_text(report, input).map(|t| format!("note: {file}: {t}"))
+}
+
+/// What a report and the proxy's stop say of webhooks that push configs named (accepted by
+/// the agent) and no delivery in the recording reached ([`crate::verify::VerifyOutcome::
+/// push_unreached`]: `(url, exchange of the first config)`, each exchange shown by `cite`):
+/// the agent never called them, or called them around this recorder, and how a listener
+/// of the proxy in front of the webhook records the deliveries. `None` for none.
+///
+/// newcomer48: "push notifications never arrive": a proxy in front of the agent alone
+/// recorded the config, never a delivery, and its report said `area:push pass`.
+pub fn push_unreached_text(
+    list: &[(String, String)],
+    cite: impl Fn(&str) -> String,
+) -> Option<String> {
+    let (first_url, _) = list.first()?;
+    // shown without a query (a secret may ride in it) or userinfo
+    let shown = |u: &str| u.split(['?', '#']).next().unwrap_or(u).to_string();
+    let named: Vec<String> = list
+        .iter()
+        .map(|(u, x)| format!("{} ({})", shown(u), cite(x)))
+        .collect();
+    let origin = url::Url::parse(first_url)
+        .ok()
+        .map(|u| u.origin().ascii_serialization())
+        .filter(|o| o != "null")
+        .unwrap_or_else(|| "URL".into());
+    Some(format!(
+        "{} got no push notification in this recording: {}: the agent never called {}, or called {} around this recorder (an agent sends its notifications straight to the url of the config, not back through the proxy in front of it); to record the deliveries, put a listener of the proxy in front of the webhook, --listener webhook@127.0.0.1:PORT={origin}, and give the agent that address as the url",
+        if list.len() == 1 {
+            "the webhook of an accepted push config".to_string()
+        } else {
+            format!("{} webhooks of accepted push configs", list.len())
+        },
+        named.join(", "),
+        if list.len() == 1 { "it" } else { "them" },
+        if list.len() == 1 { "it" } else { "them" },
+    ))
 }
 
 /// The text of [`generations_note`] after its `note: FILE: `: `2 A2A generations in this

@@ -2313,6 +2313,17 @@ pub(super) struct State {
     push_urls: HashMap<String, PushReg>,
     /// Insertion order of `push_urls`, to bound memory ([`MAX_PUSH_URLS`]).
     push_order: VecDeque<String>,
+    /// Webhook URLs a push config named that no delivery reached yet, with the exchange of
+    /// the first such config, at most [`PUSH_UNREACHED_KEPT`] ([`VerifyOutcome::
+    /// push_unreached`]; newcomer48).
+    push_unreached: Vec<(String, String)>,
+    /// Webhook URLs a delivery reached, at most [`MAX_PUSH_URLS`]: a later config for one
+    /// of them is not listed in `push_unreached`.
+    push_reached: HashSet<String>,
+    /// The last [`RECENT_POSTS`] POST requests: `(request seq, webhook_key of the URL)`. A
+    /// config sent inline in a blocking send is read at the send's response head, after
+    /// the deliveries the agent made meanwhile: they are found here (newcomer48).
+    recent_posts: VecDeque<(u64, String)>,
     /// Webhook URL → what each config registered for it carries (fingerprints of the token
     /// and credentials, never the values; the task): PUSH-AUTH-002, PUSH-BODY-002. At most
     /// [`MAX_PUSH_SECRETS`] configs per URL; forgotten with `push_urls`.
@@ -3261,6 +3272,13 @@ const LIST_KNOWN_TASK_WINDOW_US: u64 = 600_000_000;
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
 const MAX_PUSH_URLS: usize = 10_000;
+
+/// Webhook URLs without a delivery listed at most ([`VerifyOutcome::push_unreached`]).
+pub const PUSH_UNREACHED_KEPT: usize = 16;
+
+/// POST requests remembered for a push config read after its deliveries
+/// ([`State::recent_posts`]).
+const RECENT_POSTS: usize = 64;
 /// Bound of [`Engine::not_found_ids`] and [`Engine::internal_errs`] (entries each).
 const MAX_ID_ERRORS: usize = 256;
 
@@ -3578,6 +3596,9 @@ impl State {
             push_urls: HashMap::new(),
             event_wide_id: None,
             push_order: VecDeque::new(),
+            push_unreached: Vec::new(),
+            push_reached: HashSet::new(),
+            recent_posts: VecDeque::new(),
             push_secrets: HashMap::new(),
             push_secrets_full: HashSet::new(),
             push_relayed: HashSet::new(),
@@ -4550,13 +4571,37 @@ impl State {
             None => url.split('?').next().unwrap_or("").to_string(),
         };
         let origin = parts.as_deref().map(UrlParts::origin);
+        if method.eq_ignore_ascii_case("POST") {
+            if self.recent_posts.len() >= RECENT_POSTS {
+                self.recent_posts.pop_front();
+            }
+            self.recent_posts
+                .push_back((seq, webhook_key(&url).into_owned()));
+        }
+        // A request to a webhook a push config named: the agent called it, whatever the
+        // answer (a receiver that is down gets the proxy's 502; newcomer48).
+        if !self.push_urls.is_empty() {
+            let key = self.delivery_key(&url);
+            if self.push_urls.contains_key(&key) {
+                self.push_unreached.retain(|(u, _)| *u != key);
+                if self.push_reached.len() < MAX_PUSH_URLS {
+                    self.push_reached.insert(key);
+                }
+            }
+        }
         if leg.is_some() {
             // a leg after all: client requests are kept for pairing from here on
             self.one_leg = false;
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
             // stand aside for a gateway's own answers did so for the agents')
-            if self.driver.as_deref() != Some("interop") {
+            // A webhook leg (the agent's push notifications, newcomer48) is no gateway's
+            // either: the demo's and `probe`'s reports listed a gateway area.
+            if self.driver.as_deref() != Some("interop")
+                && !leg
+                    .as_deref()
+                    .is_some_and(crate::record::event::is_webhook_leg)
+            {
                 self.areas.insert("gateway");
             }
             if leg.as_deref() == Some("upstream") {
@@ -5309,6 +5354,7 @@ impl State {
                 })
                 .collect(),
             open_at_end: self.open_at_end,
+            push_unreached: self.push_unreached,
             exchange_dialects: self
                 .exchange_dialects
                 .into_iter()

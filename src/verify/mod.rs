@@ -75,6 +75,12 @@ pub struct VerifyOutcome {
     /// reason: named with their request and how long they were open for the proxy's stop
     /// summary (newcomer25 N10). In the order their ends were read.
     pub open_at_end: Vec<OpenAtEnd>,
+    /// Webhook URLs that push configs named (inline in a send, or a Create / set call) and
+    /// that no push delivery in the recording reached, with the exchange of the first such
+    /// config, at most 16, in the order configured: the agent never called the webhook, or
+    /// called it around the recorder (an agent sends its notifications straight to the
+    /// config's url; newcomer48: "push notifications never arrive" got no word of it).
+    pub push_unreached: Vec<(String, String)>,
     /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | "1.0 gRPC" | ...)`, for
     /// the first 10 000 such exchanges (memory stays flat on huge recordings). The ids are
     /// the events' shared ones (perfp36).

@@ -75,6 +75,24 @@ impl State {
             }
         }
         let c = x.call.clone().unwrap_or_default();
+        // A webhook a push config named, the config accepted (a 2xx answer, no JSON-RPC
+        // error), no delivery reached yet: listed until one does (newcomer48).
+        if let Some((_, url)) = push_url_of(&c) {
+            let url = webhook_key(&url).into_owned();
+            let accepted = x.is_success()
+                && (x.sse.is_some()
+                    || !x.resp_decoded().is_some_and(|b| {
+                        serde_json::from_slice::<serde_json::Value>(&b)
+                            .is_ok_and(|v| v.get("error").is_some())
+                    }));
+            if accepted
+                && self.push_unreached.len() < super::PUSH_UNREACHED_KEPT
+                && !self.push_reached.contains(&url)
+                && !self.push_unreached.iter().any(|(u, _)| *u == url)
+            {
+                self.push_unreached.push((url, str::to_string(&x.id)));
+            }
+        }
         // TASK-STATE-014: a stream that completed the orchestrator's task with a delegate's
         // failure or question as its artifacts' text.
         // A delegate's stream that ended in such a state (its last status update).

@@ -1082,6 +1082,14 @@ impl State {
             if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
                 self.push_url_scope.insert(url.clone(), x.scope.clone());
             }
+            // deliveries the agent made before this answer (a config inline in a blocking
+            // send): the webhook was called (newcomer48)
+            if self.recent_posts.iter().any(|(seq, k)| {
+                *seq > x.req_seq && (*k == url || k.split(['?', '#']).next() == Some(url.as_str()))
+            }) && self.push_reached.len() < MAX_PUSH_URLS
+            {
+                self.push_reached.insert(url.clone());
+            }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
             let _ = ptr;
