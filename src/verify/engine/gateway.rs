@@ -193,16 +193,31 @@ pub(super) fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<E
 /// `/result/task/status/...` upstream and "result task of message/send" at
 /// `/result/status/...` on the client leg: both are read generation-neutral
 /// ([`neutral_method_names`], [`neutral_pointer`]) when they differ only so.
-pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
+///
+/// Across a binding-bridging gateway (breaker48: JSON-RPC on one leg, HTTP+JSON on the
+/// other) the pointer of one leg sits under `/result`, the other's not; and a gateway that
+/// hands the client ids of its own (`ids`, [`State::gw_ids`]) repeats the agent's fault in
+/// its ids: the client's finding is read with the agent's ids ([`with_agent_ids`]).
+pub(super) fn same_relayed(
+    g: &Finding,
+    up: &str,
+    f: &Finding,
+    ids: &HashMap<String, String>,
+) -> bool {
     let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
         return false;
     };
-    if g.leg.is_none()
-        || g.rule != f.rule
-        || a.exchange.as_deref() != Some(up)
-        || a.found != b.found
-    {
+    if g.leg.is_none() || g.rule != f.rule || a.exchange.as_deref() != Some(up) {
         return false;
+    }
+    if a.found != b.found {
+        let mapped = match &b.found {
+            Some(Value::String(v)) => ids.get(v).map(|u| Value::String(u.clone())),
+            _ => None,
+        };
+        if mapped.is_none() || a.found != mapped {
+            return false;
+        }
     }
     let Some(m) = g
         .message
@@ -217,10 +232,52 @@ pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
         return true;
     }
     let pointers = match (a.pointer.as_deref(), b.pointer.as_deref()) {
-        (Some(x), Some(y)) => neutral_pointer(x) == neutral_pointer(y),
+        (Some(x), Some(y)) => {
+            neutral_pointer(without_result(x)) == neutral_pointer(without_result(y))
+        }
         (x, y) => x == y,
     };
-    pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&f.message))
+    let fm = with_agent_ids(&f.message, ids);
+    pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&fm))
+}
+
+/// A JSON Pointer into a JSON-RPC answer without its `/result` head (`/result/task/id` ->
+/// `/task/id`), where the same member of an HTTP+JSON answer sits: for [`same_relayed`]
+/// across a binding-bridging gateway (breaker48).
+fn without_result(p: &str) -> &str {
+    match p.strip_prefix("/result") {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+        _ => p,
+    }
+}
+
+/// `msg` with each quoted id a gateway minted for the client (`ids`, [`State::gw_ids`]:
+/// its task and context ids) written as the agent's id it stands for: the client leg's
+/// copy of the agent's finding in the agent's words (breaker48). Borrowed unchanged when
+/// no id is mapped or none is quoted.
+fn with_agent_ids<'a>(msg: &'a str, ids: &HashMap<String, String>) -> Cow<'a, str> {
+    if ids.is_empty() || !msg.contains('"') {
+        return Cow::Borrowed(msg);
+    }
+    let mut out = String::with_capacity(msg.len());
+    let mut changed = false;
+    for (i, part) in msg.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        match ids.get(part).filter(|_| i % 2 == 1) {
+            Some(agent) => {
+                out.push_str(agent);
+                changed = true;
+            }
+            None => out.push_str(part),
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(msg)
+    }
 }
 
 /// `s` with each 0.2/0.3 JSON-RPC method name (`message/send`, `tasks/get`, ...) written
@@ -270,8 +327,9 @@ fn neutral_pointer(p: &str) -> Cow<'_, str> {
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
 /// evidence is appended and `g`'s message says the client got it through the gateway
-/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] when the two legs speak two protocol
-/// generations), or, for a client rule's request fault, that the client sent it and
+/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] and [`translated_into`]'s words when the
+/// two legs speak two protocol generations or bindings, or the client leg names the
+/// gateway's own ids), or, for a client rule's request fault, that the client sent it and
 /// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
     if !g.message.contains(RELAYED_NOTE)
@@ -283,17 +341,15 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
-        // breaker47: folded across a version-bridging gateway ([`same_relayed`] read both
-        // generation-neutral): not "unchanged"
-        let translated = g.evidence.first().map(|e| &e.pointer)
-            != f.evidence.first().map(|e| &e.pointer)
-            || !same_but_sender(&g.message, &f.message);
+        // breaker47 / breaker48: folded across a translating gateway ([`same_relayed`]
+        // read both leg-neutral): not "unchanged"
+        let what = translated_into(g, &f);
         let note = if r::judges_client(&g.rule) {
-            RELAYED_REQUEST_NOTE
-        } else if translated {
-            RELAYED_TRANSLATED_NOTE
+            RELAYED_REQUEST_NOTE.to_string()
+        } else if what.is_empty() {
+            RELAYED_NOTE.to_string()
         } else {
-            RELAYED_NOTE
+            format!("{RELAYED_TRANSLATED_NOTE}{what}")
         };
         g.message = format!("{}{note} ({cid})", g.message);
     }
@@ -302,6 +358,32 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
             g.evidence.push(e);
         }
     }
+}
+
+/// What a translating gateway changed between the agent's finding `g` (upstream leg) and
+/// its client-leg copy `f` that [`same_relayed`] folded: "protocol binding" (one pointer
+/// under a JSON-RPC `/result`, the other not), "protocol version" (method names or 1.0's
+/// oneof wrapper), "task and context ids (the gateway's own)" (the words differ beyond
+/// those), joined with "and"; empty when the two say the same.
+fn translated_into(g: &Finding, f: &Finding) -> String {
+    let (gp, fp) = (
+        g.evidence.first().and_then(|e| e.pointer.as_deref()),
+        f.evidence.first().and_then(|e| e.pointer.as_deref()),
+    );
+    let mut what = Vec::new();
+    let (gp0, fp0) = (gp.map(without_result), fp.map(without_result));
+    if (gp0 != gp) != (fp0 != fp) {
+        what.push("protocol binding");
+    }
+    let wrapped = |p: Option<&str>| p.is_some_and(|p| matches!(neutral_pointer(p), Cow::Owned(_)));
+    let v0_names = |m: &str| matches!(neutral_method_names(m), Cow::Owned(_));
+    if wrapped(gp0) != wrapped(fp0) || v0_names(&g.message) != v0_names(&f.message) {
+        what.push("protocol version");
+    }
+    if !same_but_sender(&neutral_method_names(&g.message), &neutral_method_names(&f.message)) {
+        what.push("task and context ids (the gateway's own)");
+    }
+    what.join(" and ")
 }
 
 /// At the end: client-leg findings reported before their upstream twin (the legs' events
@@ -418,7 +500,11 @@ pub(super) fn own_mix(f: &mut Finding) {
     *f = g;
 }
 
-pub(super) fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
+pub(super) fn fold_relayed(
+    findings: &mut Vec<Finding>,
+    pairs: &VecDeque<GwPair>,
+    ids: &HashMap<String, String>,
+) {
     let up_of: HashMap<&str, &str> = pairs
         .iter()
         .map(|p| (p.client.as_str(), p.up.as_str()))
@@ -447,7 +533,7 @@ pub(super) fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>
         };
         if let Some(&i) = ups
             .get(&(f.rule.as_str(), *up))
-            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f)))
+            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f, ids)))
         {
             moves.push((j, i));
         }
@@ -580,6 +666,71 @@ pub(super) fn translated_twin(a: &[u8], b: &[u8]) -> Option<(Dialect, Dialect)> 
             .map(str::to_string)
     };
     (key(&x)? == key(&y)?).then_some((da, db))
+}
+
+/// The A2A operation, binding and key of one request for [`bridged_twin`]: a JSON-RPC
+/// body's method, or an HTTP+JSON route (`method`, `path`); the key is a send's
+/// `messageId` or the task id a task call names (`params.id` / `params.taskId`, or the
+/// route's `{id}`). `(op, is JSON-RPC, key, protocol generation)`; `None` for another
+/// request or one without a key.
+fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<(Op, bool, String, Dialect)> {
+    if body.len() > FORWARDED_PARSE_CAP {
+        return None;
+    }
+    let send_key = |m: Option<&Value>| {
+        m.and_then(|m| m.get("messageId"))
+            .and_then(Value::as_str)
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+    };
+    if is_jsonrpc_request_body(body) {
+        let v = serde_json::from_slice::<Value>(body).ok()?;
+        let (op, d) = a2a::method_op(v.get("method")?.as_str()?)?;
+        let p = v.get("params")?;
+        let key = match op {
+            Op::SendMessage | Op::SendStreamingMessage => send_key(p.get("message")),
+            _ => p
+                .get("id")
+                .or_else(|| p.get("taskId"))
+                .and_then(Value::as_str)
+                .filter(|k| !k.is_empty())
+                .map(str::to_string),
+        };
+        return Some((op, true, key?, d));
+    }
+    let route = a2a::rest_route(method, path)?;
+    let key = match route.op {
+        Op::SendMessage | Op::SendStreamingMessage => {
+            let v = serde_json::from_slice::<Value>(body).ok()?;
+            send_key(v.get("message"))
+        }
+        Op::GetCard | Op::GetExtendedCard => None,
+        _ => route.task_id.filter(|k| !k.is_empty()),
+    };
+    Some((route.op, false, key?, route.dialect))
+}
+
+/// A binding-bridging gateway's copy (breaker48): a client's call (`method`, `path`,
+/// `body`) in one binding and a gateway's upstream request in the other (a JSON-RPC
+/// `GetTask` and `GET /tasks/{id}`, an HTTP+JSON `POST /message:send` and a JSON-RPC
+/// `SendMessage`, in any protocol generation) that name the same A2A operation for the
+/// same message (a send's `messageId`) or the same task: the client's call forwarded in the
+/// agent's binding, not another call that looks alike (BIND-001: an agent's bindings are
+/// functionally equivalent, so a gateway may speak one to the client and the other to the
+/// agent). The client's task id is read through `ids`, the task and context ids a gateway
+/// that mints its own handed the client for the agent's ([`State::gw_ids`]). Gives the
+/// upstream request's protocol generation; `None` for no such pair.
+pub(super) fn bridged_twin(
+    client: (&str, &str, &[u8]),
+    up: (&str, &str, &[u8]),
+    ids: &HashMap<String, String>,
+) -> Option<Dialect> {
+    let (op_c, rpc_c, key_c, _) = bridge_key(client.0, client.1, client.2)?;
+    let (op_u, rpc_u, key_u, d_u) = bridge_key(up.0, up.1, up.2)?;
+    (op_c == op_u
+        && rpc_c != rpc_u
+        && (key_c == key_u || ids.get(&key_c).is_some_and(|k| *k == key_u)))
+    .then_some(d_u)
 }
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the

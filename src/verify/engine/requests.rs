@@ -1164,6 +1164,14 @@ impl State {
         }
     }
 
+    /// The request path of client-leg exchange `id`, open or done ([`State::done_paths`]).
+    fn client_path(&self, id: &str) -> Option<&str> {
+        self.open
+            .get(id)
+            .map(|x| x.path.as_str())
+            .or_else(|| self.done_paths.get(id).map(String::as_str))
+    }
+
     /// Whether client-leg request `c` (an open or done exchange's [`DoneRequest`]) may be
     /// the call that upstream-leg request `up` forwards: a client-leg call made before
     /// `up`, of the same method (any letter case), not yet paired with a forwarded copy
@@ -1227,6 +1235,31 @@ impl State {
                 .max_by_key(|c| c.5)
                 .cloned()
         });
+        // breaker48: a binding-bridging gateway's copy, the client's call in the other
+        // binding (a JSON-RPC GetTask as GET /tasks/{id}, a REST send as SendMessage; same
+        // message or task id, a task id read through the ids the gateway mapped)
+        let mut bridged = None;
+        let client = client.or_else(|| {
+            let c = open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter_map(|c| {
+                    let ok = c.1.is_none()
+                        && c.5 < up.req_seq
+                        && !self.ver_stripped_done.contains(&*c.0);
+                    let path = self.client_path(&c.0).filter(|_| ok)?;
+                    bridged_twin(
+                        (&c.2, path, &c.3),
+                        (&up.method, &up.path, up.req_body.as_slice()),
+                        &self.gw_ids,
+                    )
+                    .map(|d| (c, d))
+                })
+                .max_by_key(|(c, _)| c.5)
+                .map(|(c, d)| (c.clone(), d));
+            bridged = c.as_ref().map(|(_, d)| *d);
+            c.map(|(c, _)| c)
+        });
         let own_message_id = client.is_none();
         let client = client.or_else(|| {
             // No copy of the same body: the same send under a messageId of the
@@ -1270,15 +1303,20 @@ impl State {
         match client {
             Some(client) => {
                 let cid = client.0.clone();
-                self.check_route_rewritten(
-                    &cid,
-                    &up.id,
-                    (&up.method, &up.path, query_param(&up.url, "tenant")),
-                    Some(&up.url),
-                    up_version.as_deref(),
-                    up.ev(up.req_seq),
-                );
-                let translated = translated_twin(&client.3, up.req_body.as_slice()).map(|(_, u)| u);
+                // (a copy in the other binding has no route of the client's to keep)
+                if bridged.is_none() {
+                    self.check_route_rewritten(
+                        &cid,
+                        &up.id,
+                        (&up.method, &up.path, query_param(&up.url, "tenant")),
+                        Some(&up.url),
+                        up_version.as_deref(),
+                        up.ev(up.req_seq),
+                    );
+                }
+                let translated = translated_twin(&client.3, up.req_body.as_slice())
+                    .map(|(_, u)| u)
+                    .or(bridged);
                 self.compare_version(
                     client,
                     up_version,
@@ -1935,6 +1973,20 @@ impl State {
                 (self.pending_up.iter())
                     .position(|p| waits(p) && translated_twin(&client.3, &p.body).is_some())
             });
+        // breaker48: the client's call in the other binding (any HTTP method, any path)
+        let cpath = self.client_path(&client.0).unwrap_or_default().to_string();
+        let bridged_at = || {
+            (self.pending_up.iter()).position(|p| {
+                p.ev.seq > client.5
+                    && bridged_twin(
+                        (&client.2, &cpath, &client.3),
+                        (&p.method, &p.path, &p.body),
+                        &self.gw_ids,
+                    )
+                    .is_some()
+            })
+        };
+        let exact = exact.or_else(bridged_at);
         let own_message_id = exact.is_none();
         let Some(i) = exact.or_else(|| {
             (self.pending_up.iter())
@@ -1946,7 +1998,12 @@ impl State {
             return;
         };
         let up_rpc_id = rpc_request_id(&p.body);
-        if let Some(up_id) = p.ev.exchange.clone() {
+        let bridged = bridged_twin(
+            (&client.2, &cpath, &client.3),
+            (&p.method, &p.path, &p.body),
+            &self.gw_ids,
+        );
+        if let (Some(up_id), None) = (p.ev.exchange.clone(), bridged) {
             self.check_route_rewritten(
                 &client.0,
                 &up_id,
@@ -1957,7 +2014,9 @@ impl State {
             );
         }
         let up_id = p.ev.exchange.clone();
-        let translated = translated_twin(&client.3, &p.body).map(|(_, u)| u);
+        let translated = translated_twin(&client.3, &p.body)
+            .map(|(_, u)| u)
+            .or(bridged);
         self.compare_version(
             client.clone(),
             p.version,
