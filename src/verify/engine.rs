@@ -2389,6 +2389,9 @@ pub(super) struct State {
     dialects: super::areas::NameSet,
     /// Exchanges per (A2A version, binding) of the calls seen ([`State::note_binding`]).
     bindings: BTreeMap<(&'static str, &'static str), u64>,
+    /// [`State::bindings`] per leg (`client` for the client-facing hop), for the outcome's
+    /// `leg_bindings` (breaker48); at most [`MAX_BINDING_LEGS`] legs' worth of entries.
+    leg_bindings: BTreeMap<(String, &'static str, &'static str), u64>,
     areas: super::areas::AreaSet,
     incomplete: Vec<(String, String)>,
     /// The request `seq` of the earliest exchange that ended listed in `incomplete` (its
@@ -3057,6 +3060,19 @@ enum LegAnswer {
 }
 
 impl LegAnswer {
+    /// The same A2A error in two bindings (breaker48): a JSON-RPC error whose code is the
+    /// A2A error (-32001 ... , ERR-002) an HTTP+JSON error's ErrorInfo reason names
+    /// (`TASK_NOT_FOUND`), either way round.
+    fn same_a2a_error_across_bindings(&self, other: &LegAnswer) -> bool {
+        let pair = |a: &LegAnswer, b: &LegAnswer| match (a, b) {
+            (LegAnswer::RpcError(code, _), LegAnswer::RestError(reason)) => {
+                reason_for_code(*code).is_some_and(|r| r == reason)
+            }
+            _ => false,
+        };
+        pair(self, other) || pair(other, self)
+    }
+
     /// Reads a decoded, complete response body.
     fn of(body: &[u8]) -> LegAnswer {
         if body.iter().all(u8::is_ascii_whitespace) {
@@ -3215,6 +3231,9 @@ struct PendingUp {
     body: Bytes,
     path: String,
     /// Its `tenant` query parameter (GW-REQ-002: a GET's tenant may travel there).
+    /// Its `historyLength` query parameter, for [`State::bridged_params_compared`]
+    /// (breaker48: a GetTask forwarded in the other binding).
+    history_query: Option<String>,
     tenant_query: Option<String>,
     version: Option<String>,
     /// Its extension URIs ([`extensions_header`]).
@@ -3652,6 +3671,7 @@ impl State {
             interrupted_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: Default::default(),
+            leg_bindings: BTreeMap::new(),
             bindings: BTreeMap::new(),
             areas: Default::default(),
             incomplete: Vec::new(),
@@ -3788,6 +3808,7 @@ impl State {
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
             ("bindings", self.bindings.len()),
+            ("leg_bindings", self.leg_bindings.len()),
             ("areas", self.areas.len()),
             ("incomplete", self.incomplete.len()),
             ("live_notes", self.live_notes.len()),
@@ -5353,6 +5374,29 @@ impl State {
                     exchanges,
                 })
                 .collect(),
+            leg_bindings: {
+                let mut legs: Vec<super::LegBindings> = Vec::new();
+                for ((leg, version, binding), &exchanges) in &self.leg_bindings {
+                    let u = super::BindingUse {
+                        version: version.to_string(),
+                        binding: binding.to_string(),
+                        exchanges,
+                    };
+                    match legs.iter_mut().find(|l| l.leg == *leg) {
+                        Some(l) => l.bindings.push(u),
+                        None => legs.push(super::LegBindings {
+                            leg: leg.clone(),
+                            bindings: vec![u],
+                        }),
+                    }
+                }
+                // the client-facing hop first, then the named legs by name
+                legs.sort_by(|a, b| (a.leg != "client", &a.leg).cmp(&(b.leg != "client", &b.leg)));
+                if legs.len() < 2 {
+                    legs.clear();
+                }
+                legs
+            },
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
@@ -5502,7 +5546,7 @@ impl State {
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
                     c.dialect = Some(d);
                     self.note_dialect(&x.id, d);
-                    self.note_binding(d.as_str(), Binding::JsonRpc);
+                    self.note_binding(&x.leg, d.as_str(), Binding::JsonRpc);
                 }
                 c.binding = Some(Binding::JsonRpc);
                 c.batch = Some(Arc::new(calls));
@@ -5764,7 +5808,7 @@ impl State {
         if let Some(d) = c.dialect {
             if let Some(b) = c.binding {
                 self.note_dialect(&x.id, d);
-                self.note_binding(d.as_str(), b);
+                self.note_binding(&x.leg, d.as_str(), b);
             }
             if c.binding == Some(Binding::Rest) {
                 self.rest_dialects.insert(str::to_string(&x.id), d);
@@ -6068,6 +6112,10 @@ const JSON_ALIASES: [&str; 5] = [
 /// words name the silence measured and give common defaults (60 s, 100 s) as examples
 /// only, since a gateway's timeout may be set far lower (review24b R5).
 const IDLE_CUT_US: u64 = 5_000_000;
+
+/// How many legs [`State::leg_bindings`] tells apart (each with at most 8 version and
+/// binding entries: 4 versions, 3 bindings in use).
+const MAX_BINDING_LEGS: usize = 16;
 
 /// How many id pairs [`State::gw_ids`] keeps (a gateway's ids for the agent's).
 const MAX_GW_IDS: usize = 4096;

@@ -733,6 +733,37 @@ pub(super) fn bridged_twin(
     .then_some(d_u)
 }
 
+/// GW-REQ-002 across bindings (breaker48, REST-001, DATA-006): a client's GetTask
+/// (`client`: method, path with query, body) and its upstream copy in the other binding
+/// ([`bridged_twin`]; a REST call's `historyLength` query parameter given beside its
+/// path) that do not carry the same `historyLength`: a JSON-RPC
+/// `params.historyLength` the gateway did not put on the REST query (or a REST
+/// `?historyLength=` it did not put in the JSON-RPC params), or another value. Gives the
+/// client's value and the copy's (`None`: dropped).
+pub(super) fn bridged_history_lost(
+    client: (&str, &str, Option<String>, &[u8]),
+    up: (&str, &str, Option<String>, &[u8]),
+) -> Option<(String, Option<String>)> {
+    let history = |(method, path, query, body): (&str, &str, Option<String>, &[u8])| -> Option<Option<String>> {
+        if is_jsonrpc_request_body(body) {
+            let v = serde_json::from_slice::<Value>(body).ok()?;
+            let (op, _) = a2a::method_op(v.get("method")?.as_str()?)?;
+            return (op == Op::GetTask).then(|| {
+                v.pointer("/params/historyLength").and_then(|h| match h {
+                    Value::Number(n) => Some(n.to_string()),
+                    Value::String(s) => Some(s.clone()),
+                    _ => None,
+                })
+            });
+        }
+        (a2a::rest_route(method, path)?.op == Op::GetTask).then_some(query)
+    };
+    let (Some(Some(c)), Some(u)) = (history(client), history(up)) else {
+        return None;
+    };
+    (u.as_deref() != Some(c.as_str())).then_some((c, u))
+}
+
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
 /// gateway's upstream copy `b`, that are the same call (same method and params, the
 /// JSON-RPC id aside) but for the task id in `params.id`, `params.taskId` or

@@ -1164,6 +1164,56 @@ impl State {
         }
     }
 
+    /// GW-REQ-002 (REST-001, DATA-006; breaker48 `history-dropped`): a client's GetTask
+    /// (method, path, body, request seq, exchange) and its upstream copy in the other
+    /// binding (method, path, body; evidence `up_ev`) that lost or changed the client's
+    /// `historyLength` ([`bridged_history_lost`]): the agent answers another history than
+    /// the client asked for, which the gateway did not ask it for.
+    fn bridged_params_compared(
+        &mut self,
+        (cm, cpath, cbody, cseq, cid): (&str, &str, &[u8], u64, &str),
+        up: (&str, &str, Option<String>, &[u8]),
+        up_ev: Evidence,
+    ) {
+        // the client's query: from its URL while its exchange is open (a REST GetTask waits
+        // for the gateway's answer)
+        let cq = self
+            .open
+            .get(cid)
+            .and_then(|o| query_param(&o.url, "historyLength"));
+        let (um, upath) = (up.0, up.1);
+        let Some((cv, uv)) = bridged_history_lost((cm, cpath, cq, cbody), up) else {
+            return;
+        };
+        let how = match &uv {
+            Some(u) => format!("with historyLength {u} instead of the client's {cv}"),
+            None => "without it".to_string(),
+        };
+        let rpc = is_jsonrpc_request_body(cbody);
+        let (asked, ptr) = if rpc {
+            (format!("params.historyLength {cv}"), "/params/historyLength")
+        } else {
+            (format!("?historyLength={cv}"), "")
+        };
+        self.areas.insert("interop");
+        self.find(
+            &r::GW_ROUTE_REWRITTEN,
+            format!(
+                "gateway forwarded the client's GetTask ({asked}) upstream in the other binding as {um} {upath} {how}: the agent answers the history it was asked for (its default when none: DATA-006), not the one the client asked for"
+            ),
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cid.to_string()),
+                    pointer: Some(ptr.to_string()).filter(|p| !p.is_empty()),
+                    found: Some(Value::String(cv)),
+                },
+                up_ev,
+            ],
+            &None,
+        );
+    }
+
     /// The request path of client-leg exchange `id`, open or done ([`State::done_paths`]).
     fn client_path(&self, id: &str) -> Option<&str> {
         self.open
@@ -1311,6 +1361,19 @@ impl State {
                         (&up.method, &up.path, query_param(&up.url, "tenant")),
                         Some(&up.url),
                         up_version.as_deref(),
+                        up.ev(up.req_seq),
+                    );
+                }
+                if bridged.is_some() {
+                    let cpath = self.client_path(&cid).unwrap_or_default().to_string();
+                    self.bridged_params_compared(
+                        (&client.2, &cpath, &client.3, client.5, &cid),
+                        (
+                            &up.method,
+                            &up.path,
+                            query_param(&up.url, "historyLength"),
+                            up.req_body.as_slice(),
+                        ),
                         up.ev(up.req_seq),
                     );
                 }
@@ -1473,6 +1536,7 @@ impl State {
                 }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
+                    history_query: query_param(&up.url, "historyLength"),
                     method: up.method.clone(),
                     body: up.req_body.share(),
                     path: up.path.clone(),
@@ -2014,6 +2078,13 @@ impl State {
             );
         }
         let up_id = p.ev.exchange.clone();
+        if bridged.is_some() {
+            self.bridged_params_compared(
+                (&client.2, &cpath, &client.3, client.5, &client.0),
+                (&p.method, &p.path, p.history_query.clone(), &p.body),
+                p.ev.clone(),
+            );
+        }
         let translated = translated_twin(&client.3, &p.body)
             .map(|(_, u)| u)
             .or(bridged);
@@ -2524,13 +2595,27 @@ impl State {
     /// Counts one call exchange of A2A version `version` (`"1.0"`, `"0.3"`, ...) over
     /// `binding` (JSON-RPC, HTTP+JSON, gRPC: the spec's names) for the outcome's
     /// [`super::super::VerifyOutcome::bindings`]. Card fetches are no binding's calls.
-    pub(super) fn note_binding(&mut self, version: &'static str, binding: Binding) {
+    /// Also per leg (`leg`: the exchange's, `None` for the client-facing hop) for the
+    /// outcome's `leg_bindings`, at most [`MAX_BINDING_LEGS`] legs.
+    pub(super) fn note_binding(
+        &mut self,
+        leg: &Option<String>,
+        version: &'static str,
+        binding: Binding,
+    ) {
         let name = match binding {
             Binding::JsonRpc => "JSON-RPC",
             Binding::Rest => "HTTP+JSON",
             Binding::Grpc => "gRPC",
         };
         *self.bindings.entry((version, name)).or_insert(0) += 1;
+        let leg = leg.as_deref().unwrap_or("client");
+        let key = (leg.to_string(), version, name);
+        if let Some(n) = self.leg_bindings.get_mut(&key) {
+            *n += 1;
+        } else if self.leg_bindings.len() < MAX_BINDING_LEGS * 8 {
+            self.leg_bindings.insert(key, 1);
+        }
     }
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
