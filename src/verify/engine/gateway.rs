@@ -698,7 +698,15 @@ fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<(Op, bool, String
         };
         return Some((op, true, key?, d));
     }
-    let route = a2a::rest_route(method, path)?;
+    // a gateway's copy on a route the agent does not serve (its custom verb as a path
+    // segment, other letter case: REST-ROUTE-001's) is still the client's call
+    let route = a2a::rest_route(method, path)
+        .or_else(|| a2a::rest_route_wrong_case(method, path).map(|(r, _)| r))
+        .or_else(|| {
+            let (_, fixed) = a2a::rest_route_slip(method, path)?;
+            let (m, p) = fixed.split_once(' ')?;
+            a2a::rest_route(m, p)
+        })?;
     let key = match route.op {
         Op::SendMessage | Op::SendStreamingMessage => {
             let v = serde_json::from_slice::<Value>(body).ok()?;
