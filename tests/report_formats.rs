@@ -520,6 +520,9 @@ fn json_report_names_each_legs_version_and_binding() {
     );
     // one leg: no `legs`
     let doc = report("tests/golden/AUTH-CHALLENGE-002-fail/input.jsonl");
-    assert!(doc["bindings"].as_array().is_some_and(|b| !b.is_empty()), "{doc:#}");
+    assert!(
+        doc["bindings"].as_array().is_some_and(|b| !b.is_empty()),
+        "{doc:#}"
+    );
     assert!(doc.get("legs").is_none(), "{doc:#}");
 }

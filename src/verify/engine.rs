@@ -2948,7 +2948,10 @@ fn answer_ids(res: &Json) -> Vec<(Box<str>, Box<str>)> {
     }
     let inner = ["task", "message", "statusUpdate", "artifactUpdate"]
         .iter()
-        .find_map(|w| res.get(w).filter(|_| res.as_object().is_some_and(|o| o.len() == 1)))
+        .find_map(|w| {
+            res.get(w)
+                .filter(|_| res.as_object().is_some_and(|o| o.len() == 1))
+        })
         .unwrap_or(res);
     let mut out = Vec::new();
     walk(inner, &mut String::new(), &mut out);

@@ -380,7 +380,10 @@ fn translated_into(g: &Finding, f: &Finding) -> String {
     if wrapped(gp0) != wrapped(fp0) || v0_names(&g.message) != v0_names(&f.message) {
         what.push("protocol version");
     }
-    if !same_but_sender(&neutral_method_names(&g.message), &neutral_method_names(&f.message)) {
+    if !same_but_sender(
+        &neutral_method_names(&g.message),
+        &neutral_method_names(&f.message),
+    ) {
         what.push("task and context ids (the gateway's own)");
     }
     what.join(" and ")

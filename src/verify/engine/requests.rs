@@ -1191,7 +1191,10 @@ impl State {
         };
         let rpc = is_jsonrpc_request_body(cbody);
         let (asked, ptr) = if rpc {
-            (format!("params.historyLength {cv}"), "/params/historyLength")
+            (
+                format!("params.historyLength {cv}"),
+                "/params/historyLength",
+            )
         } else {
             (format!("?historyLength={cv}"), "")
         };

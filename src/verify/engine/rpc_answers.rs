@@ -655,7 +655,11 @@ impl State {
         if self.gw_ids.len() >= MAX_GW_IDS {
             return;
         }
-        let Some(up) = self.gw_up_answers.iter().rev().find(|u| u.op == op && u.key == key)
+        let Some(up) = self
+            .gw_up_answers
+            .iter()
+            .rev()
+            .find(|u| u.op == op && u.key == key)
         else {
             return;
         };
@@ -893,7 +897,7 @@ impl State {
             }
             return false;
         }
-        self.learn_gw_ids(op, &key, payload);
+        self.learn_gw_ids(op, key, payload);
         let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
             u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
         }) else {

@@ -647,7 +647,9 @@ impl State {
                 }
             }
         };
-        let msg = self.misrouted_copy_cause(x, tid, &call, &axid).unwrap_or(msg);
+        let msg = self
+            .misrouted_copy_cause(x, tid, &call, &axid)
+            .unwrap_or(msg);
         self.find(
             &r::ID_TASK_NOT_RESOLVABLE,
             msg,
