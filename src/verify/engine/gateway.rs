@@ -676,7 +676,7 @@ pub(super) fn translated_twin(a: &[u8], b: &[u8]) -> Option<(Dialect, Dialect)> 
 /// `messageId` or the task id a task call names (`params.id` / `params.taskId`, or the
 /// route's `{id}`). `(op, is JSON-RPC, key, protocol generation)`; `None` for another
 /// request or one without a key.
-fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<(Op, bool, String, Dialect)> {
+pub(super) fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<BridgeKey> {
     if body.len() > FORWARDED_PARSE_CAP {
         return None;
     }
@@ -721,6 +721,20 @@ fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<(Op, bool, String
     Some((route.op, false, key?, route.dialect))
 }
 
+/// What [`bridge_key`] reads of one request: `(operation, is JSON-RPC, key, generation)`.
+pub(super) type BridgeKey = (Op, bool, String, Dialect);
+
+/// [`bridged_twin`] of two requests whose [`bridge_key`]s are read already (a client's
+/// `c`, an upstream copy's `u`): one is read once for many candidates of the other.
+pub(super) fn bridged_keys(
+    c: &BridgeKey,
+    u: &BridgeKey,
+    ids: &HashMap<String, String>,
+) -> Option<Dialect> {
+    (c.0 == u.0 && c.1 != u.1 && (c.2 == u.2 || ids.get(&c.2).is_some_and(|k| *k == u.2)))
+        .then_some(u.3)
+}
+
 /// A binding-bridging gateway's copy (breaker48): a client's call (`method`, `path`,
 /// `body`) in one binding and a gateway's upstream request in the other (a JSON-RPC
 /// `GetTask` and `GET /tasks/{id}`, an HTTP+JSON `POST /message:send` and a JSON-RPC
@@ -736,12 +750,11 @@ pub(super) fn bridged_twin(
     up: (&str, &str, &[u8]),
     ids: &HashMap<String, String>,
 ) -> Option<Dialect> {
-    let (op_c, rpc_c, key_c, _) = bridge_key(client.0, client.1, client.2)?;
-    let (op_u, rpc_u, key_u, d_u) = bridge_key(up.0, up.1, up.2)?;
-    (op_c == op_u
-        && rpc_c != rpc_u
-        && (key_c == key_u || ids.get(&key_c).is_some_and(|k| *k == key_u)))
-    .then_some(d_u)
+    bridged_keys(
+        &bridge_key(client.0, client.1, client.2)?,
+        &bridge_key(up.0, up.1, up.2)?,
+        ids,
+    )
 }
 
 /// GW-REQ-002 across bindings (breaker48, REST-001, DATA-006): a client's GetTask

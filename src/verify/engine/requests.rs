@@ -1293,6 +1293,8 @@ impl State {
         // message or task id, a task id read through the ids the gateway mapped)
         let mut bridged = None;
         let client = client.or_else(|| {
+            // (the copy's key read once, each candidate's only when the copy has one)
+            let up_key = bridge_key(&up.method, &up.path, up.req_body.as_slice())?;
             let c = open_clients
                 .iter()
                 .chain(self.done_requests.iter())
@@ -1301,12 +1303,8 @@ impl State {
                         && c.5 < up.req_seq
                         && !self.ver_stripped_done.contains(&*c.0);
                     let path = self.client_path(&c.0).filter(|_| ok)?;
-                    bridged_twin(
-                        (&c.2, path, &c.3),
-                        (&up.method, &up.path, up.req_body.as_slice()),
-                        &self.gw_ids,
-                    )
-                    .map(|d| (c, d))
+                    bridged_keys(&bridge_key(&c.2, path, &c.3)?, &up_key, &self.gw_ids)
+                        .map(|d| (c, d))
                 })
                 .max_by_key(|(c, _)| c.5)
                 .map(|(c, d)| (c.clone(), d));
@@ -2043,14 +2041,11 @@ impl State {
         // breaker48: the client's call in the other binding (any HTTP method, any path)
         let cpath = self.client_path(&client.0).unwrap_or_default().to_string();
         let bridged_at = || {
+            let ck = bridge_key(&client.2, &cpath, &client.3)?;
             (self.pending_up.iter()).position(|p| {
                 p.ev.seq > client.5
-                    && bridged_twin(
-                        (&client.2, &cpath, &client.3),
-                        (&p.method, &p.path, &p.body),
-                        &self.gw_ids,
-                    )
-                    .is_some()
+                    && bridge_key(&p.method, &p.path, &p.body)
+                        .is_some_and(|u| bridged_keys(&ck, &u, &self.gw_ids).is_some())
             })
         };
         let exact = exact.or_else(bridged_at);
