@@ -486,3 +486,43 @@ fn no_format_carries_raw_bidi_controls_from_the_traffic() {
         assert!(out.contains("202e"), "{fmt}: the control is shown:\n{out}");
     }
 }
+
+/// breaker48 (session 47's open item d): the JSON report of a gateway's recording of two
+/// legs says which A2A version and binding each leg spoke (`legs`, the client-facing hop
+/// first; text and Markdown say it as "by leg"), additive to `bindings` and valid against
+/// `docs/report-schema.json`; a recording of one leg has no `legs`.
+#[test]
+fn json_report_names_each_legs_version_and_binding() {
+    let report = |file: &str| -> Value {
+        let o = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["report", "--format", "json", "--fail-on", "never"])
+            .arg(root().join(file))
+            .output()
+            .unwrap();
+        serde_json::from_slice(&o.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)))
+    };
+    let schema = load_json(&root().join("docs/report-schema.json"));
+    let doc = report("tests/golden/GW-SSE-002-fail/input.jsonl");
+    let errs = schema_errors(&schema, &doc);
+    assert!(errs.is_empty(), "{errs:#?}");
+    assert_eq!(
+        doc["legs"],
+        serde_json::json!([
+            {"leg": "client", "bindings": [{"version": "1.0", "binding": "HTTP+JSON", "exchanges": 1}]},
+            {"leg": "upstream", "bindings": [{"version": "1.0", "binding": "HTTP+JSON", "exchanges": 1}]}
+        ]),
+        "{doc:#}"
+    );
+    assert_eq!(
+        doc["bindings"],
+        serde_json::json!([{"version": "1.0", "binding": "HTTP+JSON", "exchanges": 2}])
+    );
+    // one leg: no `legs`
+    let doc = report("tests/golden/AUTH-CHALLENGE-002-fail/input.jsonl");
+    assert!(
+        doc["bindings"].as_array().is_some_and(|b| !b.is_empty()),
+        "{doc:#}"
+    );
+    assert!(doc.get("legs").is_none(), "{doc:#}");
+}

@@ -4872,3 +4872,28 @@ fn breaker47_relayed_fold_across_generations() {
         );
     }
 }
+
+/// breaker48 (a binding-bridging gateway that maps ids, tests/peers/misgateway48.py): the
+/// agent's own finding on the upstream leg (HTTP+JSON, the agent's ids), handed to the
+/// JSON-RPC client in the gateway's own ids (`gw-t1`, `gw-c9`) at `/result/task/...`, is
+/// told once, on the agent, the client leg's copy folded into it, its note naming what the
+/// gateway translated (was told on both legs: session 47's open bridge-ids-mapped).
+#[test]
+fn breaker48_relayed_fold_across_bindings_and_mapped_ids() {
+    let stem = "b48-I01-gw-ids-mapped-agents-status-message-context-relayed";
+    let out = common::verify_variant(stem);
+    let told: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ID-CTX-003")
+        .collect();
+    assert_eq!(told.len(), 1, "{stem}:\n{}", render(&out));
+    assert_eq!(told[0].leg.as_deref(), Some("upstream"), "{stem}");
+    assert!(
+        told[0].message.contains(
+            "translated into the client's protocol binding and task and context ids (the gateway's own)"
+        ) && told[0].evidence.len() >= 2,
+        "{stem}: {}",
+        told[0].message
+    );
+}

@@ -38,7 +38,9 @@ fn key(f: &Finding) -> String {
 ///   evidence first.
 /// - a fault on the upstream leg a gateway relayed: "; the gateway passed it on to the
 ///   client unchanged (eN)" (breaker47: "..., translated into the client's protocol
-///   version (eN)" through a version-bridging gateway), the same rule; the client leg's own
+///   version (eN)" through a version-bridging gateway; breaker48: "protocol binding", and
+///   "task and context ids (the gateway's own)", joined with "and", through a
+///   binding-bridging gateway and one that maps ids), the same rule; the client leg's own
 ///   live line of the same
 ///   fault (same text, but for the sender: "client sent" there, "gateway sent the agent"
 ///   upstream) is merged into it, its evidence after the upstream's. For a client rule's
@@ -69,10 +71,24 @@ fn revises(later: &Finding, told: &Finding) -> bool {
     } else {
         later.rule == told.rule
             && (added.starts_with("; the gateway passed it on to the client unchanged (")
-                // breaker47: relayed by a version-bridging gateway, in the client's version
-                || added.starts_with(
-                    "; the gateway passed it on to the client, translated into the client's protocol version (",
-                )
+                // breaker47: relayed by a version-bridging gateway, in the client's version;
+                // breaker48: by a binding-bridging gateway, in the client's binding and
+                // (a gateway that mints its own) in its task and context ids
+                || [
+                    "protocol version (",
+                    "protocol binding (",
+                    "protocol binding and protocol version (",
+                    "protocol binding and task and context ids (the gateway's own) (",
+                    "protocol binding and protocol version and task and context ids (the gateway's own) (",
+                    "protocol version and task and context ids (the gateway's own) (",
+                    "task and context ids (the gateway's own) (",
+                ]
+                .iter()
+                .any(|what| {
+                    added.starts_with(&format!(
+                        "; the gateway passed it on to the client, translated into the client's {what}"
+                    ))
+                })
                 || added.starts_with(
                     "; the client's request carried it first, and the gateway passed it on to the agent unchanged (",
                 )

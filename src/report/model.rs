@@ -861,6 +861,13 @@ pub struct Report {
     /// Absent when the traffic had no A2A call (cards only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<crate::verify::BindingUse>,
+    /// [`Self::bindings`] per leg of a gateway's recording (breaker48): the client-facing
+    /// hop (`client`) first, then each `--listener LEG@...` leg, each with its call
+    /// exchanges per A2A version and binding, so a tool reads which version and binding
+    /// each leg spoke (a gateway that bridges 0.3 to 1.0 or JSON-RPC to HTTP+JSON; the
+    /// text and Markdown reports' "by leg" words). Absent for a recording of one leg.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legs: Vec<crate::verify::LegBindings>,
     /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
     pub spec_versions: Vec<String>,
     pub registry: RegistryInfo,
@@ -1832,6 +1839,7 @@ impl Report {
             source: input.source.clone(),
             dialects: outcome.dialects.clone(),
             bindings: outcome.bindings.clone(),
+            legs: outcome.leg_bindings.clone(),
             spec_versions: SPEC_VERSIONS.iter().map(|s| s.to_string()).collect(),
             registry: RegistryInfo {
                 sha256: registry_sha256(input.rules),

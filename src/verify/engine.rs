@@ -2400,6 +2400,9 @@ pub(super) struct State {
     dialects: super::areas::NameSet,
     /// Exchanges per (A2A version, binding) of the calls seen ([`State::note_binding`]).
     bindings: BTreeMap<(&'static str, &'static str), u64>,
+    /// [`State::bindings`] per leg (`client` for the client-facing hop), for the outcome's
+    /// `leg_bindings` (breaker48); at most [`MAX_BINDING_LEGS`] legs' worth of entries.
+    leg_bindings: BTreeMap<(String, &'static str, &'static str), u64>,
     areas: super::areas::AreaSet,
     incomplete: Vec<(String, String)>,
     /// The request `seq` of the earliest exchange that ended listed in `incomplete` (its
@@ -2540,6 +2543,13 @@ pub(super) struct State {
     /// leg, or the reverse) that hands one back to the client unchanged is GW-RESP-002
     /// ([`State::gw_untranslated_answer`]).
     gw_up_answers: VecDeque<UpAnswer>,
+    /// A gateway's own task and context ids (breaker48): the id the client leg's answer to
+    /// a send named -> the agent's id in the upstream leg's answer to its copy (same
+    /// message id), for a gateway that mints its own ids (ID-001, ID-002 allow it: the
+    /// client's server is the gateway). Read when pairing a later task call with its
+    /// upstream copy ([`bridged_twin`]) and when folding the agent's finding the client leg
+    /// repeats in the gateway's ids ([`fold_relayed`]). At most [`MAX_GW_IDS`] entries.
+    gw_ids: HashMap<String, String>,
     /// Task ids an agent on a named leg answered TaskNotFoundError for although that leg
     /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
     /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
@@ -2903,6 +2913,60 @@ struct UpAnswer {
     /// of such an answer broke RFC 9110 §7.7 (GW-RESP-002, open46).
     texts: u32,
     no_transform: bool,
+    /// The task and context ids the `result` names, each at its pointer ([`answer_ids`]):
+    /// a gateway that hands the client ids of its own for them is learnt from it
+    /// ([`State::gw_ids`]).
+    ids: Vec<(Box<str>, Box<str>)>,
+}
+
+/// How many ids [`answer_ids`] reads of one answer.
+const MAX_ANSWER_IDS: usize = 24;
+
+/// The task and context ids a send's or task call's `result` (or a stream event) names:
+/// each `taskId` and `contextId` and a Task's `id`, with its JSON Pointer from the payload
+/// without 1.0's oneof wrapper (`/task/history/0/contextId` reads `/history/0/contextId`,
+/// as the member sits in a 0.x object), at most [`MAX_ANSWER_IDS`].
+fn answer_ids(res: &Json) -> Vec<(Box<str>, Box<str>)> {
+    fn walk(v: &Json, at: &mut String, out: &mut Vec<(Box<str>, Box<str>)>) {
+        if out.len() >= MAX_ANSWER_IDS {
+            return;
+        }
+        if let Some(a) = v.as_array() {
+            for (i, x) in a.iter().enumerate() {
+                let n = at.len();
+                at.push_str(&format!("/{i}"));
+                walk(x, at, out);
+                at.truncate(n);
+            }
+            return;
+        }
+        let Some(o) = v.as_object() else { return };
+        let task = o.contains_key("status") && o.contains_key("contextId");
+        for (k, x) in o.iter() {
+            let n = at.len();
+            at.push('/');
+            at.push_str(k);
+            match x.as_str() {
+                Some(id) if k == "taskId" || k == "contextId" || (k == "id" && task) => {
+                    if out.len() < MAX_ANSWER_IDS {
+                        out.push((at.as_str().into(), id.into()));
+                    }
+                }
+                _ => walk(x, at, out),
+            }
+            at.truncate(n);
+        }
+    }
+    let inner = ["task", "message", "statusUpdate", "artifactUpdate"]
+        .iter()
+        .find_map(|w| {
+            res.get(w)
+                .filter(|_| res.as_object().is_some_and(|o| o.len() == 1))
+        })
+        .unwrap_or(res);
+    let mut out = Vec::new();
+    walk(inner, &mut String::new(), &mut out);
+    out
 }
 
 /// The response head `h` says `Cache-Control: no-transform` (RFC 9111 §5.2.2.6): no
@@ -3010,6 +3074,19 @@ enum LegAnswer {
 }
 
 impl LegAnswer {
+    /// The same A2A error in two bindings (breaker48): a JSON-RPC error whose code is the
+    /// A2A error (-32001 ... , ERR-002) an HTTP+JSON error's ErrorInfo reason names
+    /// (`TASK_NOT_FOUND`), either way round.
+    fn same_a2a_error_across_bindings(&self, other: &LegAnswer) -> bool {
+        let pair = |a: &LegAnswer, b: &LegAnswer| match (a, b) {
+            (LegAnswer::RpcError(code, _), LegAnswer::RestError(reason)) => {
+                reason_for_code(*code).is_some_and(|r| r == reason)
+            }
+            _ => false,
+        };
+        pair(self, other) || pair(other, self)
+    }
+
     /// Reads a decoded, complete response body.
     fn of(body: &[u8]) -> LegAnswer {
         if body.iter().all(u8::is_ascii_whitespace) {
@@ -3168,6 +3245,9 @@ struct PendingUp {
     body: Bytes,
     path: String,
     /// Its `tenant` query parameter (GW-REQ-002: a GET's tenant may travel there).
+    /// Its `historyLength` query parameter, for [`State::bridged_params_compared`]
+    /// (breaker48: a GetTask forwarded in the other binding).
+    history_query: Option<String>,
     tenant_query: Option<String>,
     version: Option<String>,
     /// Its extension URIs ([`extensions_header`]).
@@ -3615,6 +3695,7 @@ impl State {
             interrupted_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: Default::default(),
+            leg_bindings: BTreeMap::new(),
             bindings: BTreeMap::new(),
             areas: Default::default(),
             incomplete: Vec::new(),
@@ -3649,6 +3730,7 @@ impl State {
             client_answered_at: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_ids: HashMap::new(),
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
@@ -3750,6 +3832,7 @@ impl State {
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
             ("bindings", self.bindings.len()),
+            ("leg_bindings", self.leg_bindings.len()),
             ("areas", self.areas.len()),
             ("incomplete", self.incomplete.len()),
             ("live_notes", self.live_notes.len()),
@@ -3772,6 +3855,7 @@ impl State {
             ("client_answered_at", self.client_answered_at.len()),
             ("push_created", self.push_created.len()),
             ("gw_pairs", self.gw_pairs.len()),
+            ("gw_ids", self.gw_ids.len()),
             ("gw_up_answers", self.gw_up_answers.len()),
             ("leg_task_missing", self.leg_task_missing.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
@@ -4072,7 +4156,7 @@ impl State {
         let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
         (lo..self.out.len())
             .rev()
-            .find(|&i| same_relayed(&self.out[i], up, f))
+            .find(|&i| same_relayed(&self.out[i], up, f, &self.gw_ids))
     }
 
     /// RPC-ERROR-003 (ERR-006, DATA-004, ID-001; breaker16a S6): a 1.0 agent refused with
@@ -5322,7 +5406,7 @@ impl State {
         }
         let mut findings = self.out;
         if !self.gw_pairs.is_empty() {
-            fold_relayed(&mut findings, &self.gw_pairs);
+            fold_relayed(&mut findings, &self.gw_pairs, &self.gw_ids);
         }
         gateway_own_mix(&mut findings);
         findings.sort_by_key(|f| f.first_seq());
@@ -5338,6 +5422,29 @@ impl State {
                     exchanges,
                 })
                 .collect(),
+            leg_bindings: {
+                let mut legs: Vec<super::LegBindings> = Vec::new();
+                for ((leg, version, binding), &exchanges) in &self.leg_bindings {
+                    let u = super::BindingUse {
+                        version: version.to_string(),
+                        binding: binding.to_string(),
+                        exchanges,
+                    };
+                    match legs.iter_mut().find(|l| l.leg == *leg) {
+                        Some(l) => l.bindings.push(u),
+                        None => legs.push(super::LegBindings {
+                            leg: leg.clone(),
+                            bindings: vec![u],
+                        }),
+                    }
+                }
+                // the client-facing hop first, then the named legs by name
+                legs.sort_by(|a, b| (a.leg != "client", &a.leg).cmp(&(b.leg != "client", &b.leg)));
+                if legs.len() < 2 {
+                    legs.clear();
+                }
+                legs
+            },
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
@@ -5488,7 +5595,7 @@ impl State {
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
                     c.dialect = Some(d);
                     self.note_dialect(&x.id, d);
-                    self.note_binding(d.as_str(), Binding::JsonRpc);
+                    self.note_binding(&x.leg, d.as_str(), Binding::JsonRpc);
                 }
                 c.binding = Some(Binding::JsonRpc);
                 c.batch = Some(Arc::new(calls));
@@ -5750,7 +5857,7 @@ impl State {
         if let Some(d) = c.dialect {
             if let Some(b) = c.binding {
                 self.note_dialect(&x.id, d);
-                self.note_binding(d.as_str(), b);
+                self.note_binding(&x.leg, d.as_str(), b);
             }
             if c.binding == Some(Binding::Rest) {
                 self.rest_dialects.insert(str::to_string(&x.id), d);
@@ -6055,6 +6162,13 @@ const JSON_ALIASES: [&str; 5] = [
 /// only, since a gateway's timeout may be set far lower (review24b R5).
 const IDLE_CUT_US: u64 = 5_000_000;
 
+/// How many legs [`State::leg_bindings`] tells apart (each with at most 8 version and
+/// binding entries: 4 versions, 3 bindings in use).
+const MAX_BINDING_LEGS: usize = 16;
+
+/// How many id pairs [`State::gw_ids`] keeps (a gateway's ids for the agent's).
+const MAX_GW_IDS: usize = 4096;
+
 /// How many of the newest findings [`State::relayed_twin`] compares a client-leg finding
 /// with.
 const RELAYED_LOOKBACK: usize = 64;
@@ -6069,11 +6183,12 @@ const RELAYED_REQUEST_NOTE: &str =
 /// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
 const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
 
-/// Marks the text added to a finding a version-bridging gateway relayed translated into the
-/// client's protocol generation ([`merge_relayed`], breaker47): the same fault in the other
-/// generation's words.
+/// Marks the text added to a finding a translating gateway relayed in the client's terms
+/// ([`merge_relayed`]): its protocol version (breaker47), protocol binding or the gateway's
+/// own task and context ids (breaker48), the words [`translated_into`] names: the same
+/// fault in the other leg's words.
 const RELAYED_TRANSLATED_NOTE: &str =
-    "; the gateway passed it on to the client, translated into the client's protocol version";
+    "; the gateway passed it on to the client, translated into the client's ";
 
 /// DATA-SHAPE-002's problem text for a send request whose own `metadata` (JSON-RPC
 /// `params.metadata`, the HTTP+JSON body's `metadata`; DATA-005) is not an object: the

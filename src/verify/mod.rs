@@ -42,6 +42,12 @@ pub struct VerifyOutcome {
     /// which bindings (JSON-RPC, HTTP+JSON, gRPC) each version was spoken over. A batch
     /// counts once; card fetches are not counted.
     pub bindings: Vec<BindingUse>,
+    /// [`Self::bindings`] per leg of a gateway's recording (`--listener LEG@...`: the
+    /// client-facing hop as `client`, then each named leg), each leg's entries sorted by
+    /// version then binding: which protocol version and binding each leg spoke (breaker48:
+    /// a gateway bridging 0.3 to 1.0 or JSON-RPC to HTTP+JSON). Empty when every call is on
+    /// one leg.
+    pub leg_bindings: Vec<LegBindings>,
     /// Events fed.
     pub events: u64,
     /// Exchanges seen.
@@ -116,6 +122,18 @@ pub struct BindingUse {
     pub binding: String,
     /// Exchanges.
     pub exchanges: u64,
+}
+
+/// The calls of one leg of a gateway's recording by A2A version and binding
+/// ([`VerifyOutcome::leg_bindings`]; the JSON report's `legs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegBindings {
+    /// The leg: `client` for the client-facing hop, else the name `--listener LEG@...`
+    /// gave it (`upstream`).
+    pub leg: String,
+    /// Its call exchanges per A2A version and binding, sorted by version then binding.
+    pub bindings: Vec<BindingUse>,
 }
 
 /// An exchange the recording ended with still open ([`VerifyOutcome::open_at_end`]).

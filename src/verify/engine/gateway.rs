@@ -193,16 +193,31 @@ pub(super) fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<E
 /// `/result/task/status/...` upstream and "result task of message/send" at
 /// `/result/status/...` on the client leg: both are read generation-neutral
 /// ([`neutral_method_names`], [`neutral_pointer`]) when they differ only so.
-pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
+///
+/// Across a binding-bridging gateway (breaker48: JSON-RPC on one leg, HTTP+JSON on the
+/// other) the pointer of one leg sits under `/result`, the other's not; and a gateway that
+/// hands the client ids of its own (`ids`, [`State::gw_ids`]) repeats the agent's fault in
+/// its ids: the client's finding is read with the agent's ids ([`with_agent_ids`]).
+pub(super) fn same_relayed(
+    g: &Finding,
+    up: &str,
+    f: &Finding,
+    ids: &HashMap<String, String>,
+) -> bool {
     let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
         return false;
     };
-    if g.leg.is_none()
-        || g.rule != f.rule
-        || a.exchange.as_deref() != Some(up)
-        || a.found != b.found
-    {
+    if g.leg.is_none() || g.rule != f.rule || a.exchange.as_deref() != Some(up) {
         return false;
+    }
+    if a.found != b.found {
+        let mapped = match &b.found {
+            Some(Value::String(v)) => ids.get(v).map(|u| Value::String(u.clone())),
+            _ => None,
+        };
+        if mapped.is_none() || a.found != mapped {
+            return false;
+        }
     }
     let Some(m) = g
         .message
@@ -217,10 +232,52 @@ pub(super) fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
         return true;
     }
     let pointers = match (a.pointer.as_deref(), b.pointer.as_deref()) {
-        (Some(x), Some(y)) => neutral_pointer(x) == neutral_pointer(y),
+        (Some(x), Some(y)) => {
+            neutral_pointer(without_result(x)) == neutral_pointer(without_result(y))
+        }
         (x, y) => x == y,
     };
-    pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&f.message))
+    let fm = with_agent_ids(&f.message, ids);
+    pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&fm))
+}
+
+/// A JSON Pointer into a JSON-RPC answer without its `/result` head (`/result/task/id` ->
+/// `/task/id`), where the same member of an HTTP+JSON answer sits: for [`same_relayed`]
+/// across a binding-bridging gateway (breaker48).
+fn without_result(p: &str) -> &str {
+    match p.strip_prefix("/result") {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+        _ => p,
+    }
+}
+
+/// `msg` with each quoted id a gateway minted for the client (`ids`, [`State::gw_ids`]:
+/// its task and context ids) written as the agent's id it stands for: the client leg's
+/// copy of the agent's finding in the agent's words (breaker48). Borrowed unchanged when
+/// no id is mapped or none is quoted.
+fn with_agent_ids<'a>(msg: &'a str, ids: &HashMap<String, String>) -> Cow<'a, str> {
+    if ids.is_empty() || !msg.contains('"') {
+        return Cow::Borrowed(msg);
+    }
+    let mut out = String::with_capacity(msg.len());
+    let mut changed = false;
+    for (i, part) in msg.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        match ids.get(part).filter(|_| i % 2 == 1) {
+            Some(agent) => {
+                out.push_str(agent);
+                changed = true;
+            }
+            None => out.push_str(part),
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(msg)
+    }
 }
 
 /// `s` with each 0.2/0.3 JSON-RPC method name (`message/send`, `tasks/get`, ...) written
@@ -271,8 +328,9 @@ fn neutral_pointer(p: &str) -> Cow<'_, str> {
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
 /// evidence is appended and `g`'s message says the client got it through the gateway
-/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] when the two legs speak two protocol
-/// generations), or, for a client rule's request fault, that the client sent it and
+/// ([`RELAYED_NOTE`]; [`RELAYED_TRANSLATED_NOTE`] and [`translated_into`]'s words when the
+/// two legs speak two protocol generations or bindings, or the client leg names the
+/// gateway's own ids), or, for a client rule's request fault, that the client sent it and
 /// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
     if !g.message.contains(RELAYED_NOTE)
@@ -284,17 +342,15 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
-        // breaker47: folded across a version-bridging gateway ([`same_relayed`] read both
-        // generation-neutral): not "unchanged"
-        let translated = g.evidence.first().map(|e| &e.pointer)
-            != f.evidence.first().map(|e| &e.pointer)
-            || !same_but_sender(&g.message, &f.message);
+        // breaker47 / breaker48: folded across a translating gateway ([`same_relayed`]
+        // read both leg-neutral): not "unchanged"
+        let what = translated_into(g, &f);
         let note = if r::judges_client(&g.rule) {
-            RELAYED_REQUEST_NOTE
-        } else if translated {
-            RELAYED_TRANSLATED_NOTE
+            RELAYED_REQUEST_NOTE.to_string()
+        } else if what.is_empty() {
+            RELAYED_NOTE.to_string()
         } else {
-            RELAYED_NOTE
+            format!("{RELAYED_TRANSLATED_NOTE}{what}")
         };
         g.message = format!("{}{note} ({cid})", g.message);
     }
@@ -303,6 +359,35 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
             g.evidence.push(e);
         }
     }
+}
+
+/// What a translating gateway changed between the agent's finding `g` (upstream leg) and
+/// its client-leg copy `f` that [`same_relayed`] folded: "protocol binding" (one pointer
+/// under a JSON-RPC `/result`, the other not), "protocol version" (method names or 1.0's
+/// oneof wrapper), "task and context ids (the gateway's own)" (the words differ beyond
+/// those), joined with "and"; empty when the two say the same.
+fn translated_into(g: &Finding, f: &Finding) -> String {
+    let (gp, fp) = (
+        g.evidence.first().and_then(|e| e.pointer.as_deref()),
+        f.evidence.first().and_then(|e| e.pointer.as_deref()),
+    );
+    let mut what = Vec::new();
+    let (gp0, fp0) = (gp.map(without_result), fp.map(without_result));
+    if (gp0 != gp) != (fp0 != fp) {
+        what.push("protocol binding");
+    }
+    let wrapped = |p: Option<&str>| p.is_some_and(|p| matches!(neutral_pointer(p), Cow::Owned(_)));
+    let v0_names = |m: &str| matches!(neutral_method_names(m), Cow::Owned(_));
+    if wrapped(gp0) != wrapped(fp0) || v0_names(&g.message) != v0_names(&f.message) {
+        what.push("protocol version");
+    }
+    if !same_but_sender(
+        &neutral_method_names(&g.message),
+        &neutral_method_names(&f.message),
+    ) {
+        what.push("task and context ids (the gateway's own)");
+    }
+    what.join(" and ")
 }
 
 /// At the end: client-leg findings reported before their upstream twin (the legs' events
@@ -419,7 +504,11 @@ pub(super) fn own_mix(f: &mut Finding) {
     *f = g;
 }
 
-pub(super) fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
+pub(super) fn fold_relayed(
+    findings: &mut Vec<Finding>,
+    pairs: &VecDeque<GwPair>,
+    ids: &HashMap<String, String>,
+) {
     let up_of: HashMap<&str, &str> = pairs
         .iter()
         .map(|p| (p.client.as_str(), p.up.as_str()))
@@ -448,7 +537,7 @@ pub(super) fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>
         };
         if let Some(&i) = ups
             .get(&(f.rule.as_str(), *up))
-            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f)))
+            .and_then(|v| v.iter().find(|&&i| same_relayed(&findings[i], up, f, ids)))
         {
             moves.push((j, i));
         }
@@ -581,6 +670,123 @@ pub(super) fn translated_twin(a: &[u8], b: &[u8]) -> Option<(Dialect, Dialect)> 
             .map(str::to_string)
     };
     (key(&x)? == key(&y)?).then_some((da, db))
+}
+
+/// The A2A operation, binding and key of one request for [`bridged_twin`]: a JSON-RPC
+/// body's method, or an HTTP+JSON route (`method`, `path`); the key is a send's
+/// `messageId` or the task id a task call names (`params.id` / `params.taskId`, or the
+/// route's `{id}`). `(op, is JSON-RPC, key, protocol generation)`; `None` for another
+/// request or one without a key.
+pub(super) fn bridge_key(method: &str, path: &str, body: &[u8]) -> Option<BridgeKey> {
+    if body.len() > FORWARDED_PARSE_CAP {
+        return None;
+    }
+    let send_key = |m: Option<&Value>| {
+        m.and_then(|m| m.get("messageId"))
+            .and_then(Value::as_str)
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+    };
+    if is_jsonrpc_request_body(body) {
+        let v = serde_json::from_slice::<Value>(body).ok()?;
+        let (op, d) = a2a::method_op(v.get("method")?.as_str()?)?;
+        let p = v.get("params")?;
+        let key = match op {
+            Op::SendMessage | Op::SendStreamingMessage => send_key(p.get("message")),
+            _ => p
+                .get("id")
+                .or_else(|| p.get("taskId"))
+                .and_then(Value::as_str)
+                .filter(|k| !k.is_empty())
+                .map(str::to_string),
+        };
+        return Some((op, true, key?, d));
+    }
+    // a gateway's copy on a route the agent does not serve (its custom verb as a path
+    // segment, other letter case: REST-ROUTE-001's) is still the client's call
+    let route = a2a::rest_route(method, path)
+        .or_else(|| a2a::rest_route_wrong_case(method, path).map(|(r, _)| r))
+        .or_else(|| {
+            let (_, fixed) = a2a::rest_route_slip(method, path)?;
+            let (m, p) = fixed.split_once(' ')?;
+            a2a::rest_route(m, p)
+        })?;
+    let key = match route.op {
+        Op::SendMessage | Op::SendStreamingMessage => {
+            let v = serde_json::from_slice::<Value>(body).ok()?;
+            send_key(v.get("message"))
+        }
+        Op::GetCard | Op::GetExtendedCard => None,
+        _ => route.task_id.filter(|k| !k.is_empty()),
+    };
+    Some((route.op, false, key?, route.dialect))
+}
+
+/// What [`bridge_key`] reads of one request: `(operation, is JSON-RPC, key, generation)`.
+pub(super) type BridgeKey = (Op, bool, String, Dialect);
+
+/// [`bridged_twin`] of two requests whose [`bridge_key`]s are read already (a client's
+/// `c`, an upstream copy's `u`): one is read once for many candidates of the other.
+pub(super) fn bridged_keys(
+    c: &BridgeKey,
+    u: &BridgeKey,
+    ids: &HashMap<String, String>,
+) -> Option<Dialect> {
+    (c.0 == u.0 && c.1 != u.1 && (c.2 == u.2 || ids.get(&c.2).is_some_and(|k| *k == u.2)))
+        .then_some(u.3)
+}
+
+/// A binding-bridging gateway's copy (breaker48): a client's call (`method`, `path`,
+/// `body`) in one binding and a gateway's upstream request in the other (a JSON-RPC
+/// `GetTask` and `GET /tasks/{id}`, an HTTP+JSON `POST /message:send` and a JSON-RPC
+/// `SendMessage`, in any protocol generation) that name the same A2A operation for the
+/// same message (a send's `messageId`) or the same task: the client's call forwarded in the
+/// agent's binding, not another call that looks alike (BIND-001: an agent's bindings are
+/// functionally equivalent, so a gateway may speak one to the client and the other to the
+/// agent). The client's task id is read through `ids`, the task and context ids a gateway
+/// that mints its own handed the client for the agent's ([`State::gw_ids`]). Gives the
+/// upstream request's protocol generation; `None` for no such pair.
+pub(super) fn bridged_twin(
+    client: (&str, &str, &[u8]),
+    up: (&str, &str, &[u8]),
+    ids: &HashMap<String, String>,
+) -> Option<Dialect> {
+    bridged_keys(
+        &bridge_key(client.0, client.1, client.2)?,
+        &bridge_key(up.0, up.1, up.2)?,
+        ids,
+    )
+}
+
+/// GW-REQ-002 across bindings (breaker48, REST-001, DATA-006): a client's GetTask
+/// (`client`: method, path with query, body) and its upstream copy in the other binding
+/// ([`bridged_twin`]; a REST call's `historyLength` query parameter given beside its
+/// path) that do not carry the same `historyLength`: a JSON-RPC
+/// `params.historyLength` the gateway did not put on the REST query (or a REST
+/// `?historyLength=` it did not put in the JSON-RPC params), or another value. Gives the
+/// client's value and the copy's (`None`: dropped).
+pub(super) fn bridged_history_lost(
+    client: (&str, &str, Option<String>, &[u8]),
+    up: (&str, &str, Option<String>, &[u8]),
+) -> Option<(String, Option<String>)> {
+    let history = |(method, path, query, body): (&str, &str, Option<String>, &[u8])| -> Option<Option<String>> {
+        if is_jsonrpc_request_body(body) {
+            let v = serde_json::from_slice::<Value>(body).ok()?;
+            let (op, _) = a2a::method_op(v.get("method")?.as_str()?)?;
+            return (op == Op::GetTask).then(|| {
+                v.pointer("/params/historyLength").and_then(|h| match h {
+                    Value::Number(n) => Some(n.to_string()),
+                    Value::String(s) => Some(s.clone()),
+                    _ => None,
+                })
+            });
+        }
+        (a2a::rest_route(method, path)?.op == Op::GetTask).then_some(query)
+    };
+    let (Some(Some(c)), Some(u)) = (history(client), history(up)) else {
+        return None;
+    };
+    (u.as_deref() != Some(c.as_str())).then_some((c, u))
 }
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the

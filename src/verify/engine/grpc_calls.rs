@@ -70,7 +70,7 @@ impl State {
             "1.0 gRPC"
         };
         self.note_dialect_label(&x.id, label);
-        self.note_binding(route.dialect.as_str(), Binding::Grpc);
+        self.note_binding(&x.leg, route.dialect.as_str(), Binding::Grpc);
         self.areas.insert("grpc");
         if c.op.is_some_and(Op::is_task_op) {
             self.areas.insert("task");

@@ -627,7 +627,7 @@ impl State {
                 let g = &self.out[i];
                 let client_too = (lo..self.out.len()).any(|j| {
                     let f = &self.out[j];
-                    f.leg.is_none() && same_relayed(g, &up, f)
+                    f.leg.is_none() && same_relayed(g, &up, f, &self.gw_ids)
                 });
                 if !client_too {
                     own_mix(&mut self.out[i]);

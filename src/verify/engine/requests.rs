@@ -1186,6 +1186,67 @@ impl State {
         }
     }
 
+    /// GW-REQ-002 (REST-001, DATA-006; breaker48 `history-dropped`): a client's GetTask
+    /// (method, path, body, request seq, exchange) and its upstream copy in the other
+    /// binding (method, path, body; evidence `up_ev`) that lost or changed the client's
+    /// `historyLength` ([`bridged_history_lost`]): the agent answers another history than
+    /// the client asked for, which the gateway did not ask it for.
+    fn bridged_params_compared(
+        &mut self,
+        (cm, cpath, cbody, cseq, cid): (&str, &str, &[u8], u64, &str),
+        up: (&str, &str, Option<String>, &[u8]),
+        up_ev: Evidence,
+    ) {
+        // the client's query: from its URL while its exchange is open (a REST GetTask waits
+        // for the gateway's answer)
+        let cq = self
+            .open
+            .get(cid)
+            .and_then(|o| query_param(&o.url, "historyLength"));
+        let (um, upath) = (up.0, up.1);
+        let Some((cv, uv)) = bridged_history_lost((cm, cpath, cq, cbody), up) else {
+            return;
+        };
+        let how = match &uv {
+            Some(u) => format!("with historyLength {u} instead of the client's {cv}"),
+            None => "without it".to_string(),
+        };
+        let rpc = is_jsonrpc_request_body(cbody);
+        let (asked, ptr) = if rpc {
+            (
+                format!("params.historyLength {cv}"),
+                "/params/historyLength",
+            )
+        } else {
+            (format!("?historyLength={cv}"), "")
+        };
+        self.areas.insert("interop");
+        self.find(
+            &r::GW_ROUTE_REWRITTEN,
+            format!(
+                "gateway forwarded the client's GetTask ({asked}) upstream in the other binding as {um} {upath} {how}: the agent answers the history it was asked for (its default when none: DATA-006), not the one the client asked for"
+            ),
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cid.to_string()),
+                    pointer: Some(ptr.to_string()).filter(|p| !p.is_empty()),
+                    found: Some(Value::String(cv)),
+                },
+                up_ev,
+            ],
+            &None,
+        );
+    }
+
+    /// The request path of client-leg exchange `id`, open or done ([`State::done_paths`]).
+    fn client_path(&self, id: &str) -> Option<&str> {
+        self.open
+            .get(id)
+            .map(|x| x.path.as_str())
+            .or_else(|| self.done_paths.get(id).map(String::as_str))
+    }
+
     /// Whether client-leg request `c` (an open or done exchange's [`DoneRequest`]) may be
     /// the call that upstream-leg request `up` forwards: a client-leg call made before
     /// `up`, of the same method (any letter case), not yet paired with a forwarded copy
@@ -1249,6 +1310,29 @@ impl State {
                 .max_by_key(|c| c.5)
                 .cloned()
         });
+        // breaker48: a binding-bridging gateway's copy, the client's call in the other
+        // binding (a JSON-RPC GetTask as GET /tasks/{id}, a REST send as SendMessage; same
+        // message or task id, a task id read through the ids the gateway mapped)
+        let mut bridged = None;
+        let client = client.or_else(|| {
+            // (the copy's key read once, each candidate's only when the copy has one)
+            let up_key = bridge_key(&up.method, &up.path, up.req_body.as_slice())?;
+            let c = open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter_map(|c| {
+                    let ok = c.1.is_none()
+                        && c.5 < up.req_seq
+                        && !self.ver_stripped_done.contains(&*c.0);
+                    let path = self.client_path(&c.0).filter(|_| ok)?;
+                    bridged_keys(&bridge_key(&c.2, path, &c.3)?, &up_key, &self.gw_ids)
+                        .map(|d| (c, d))
+                })
+                .max_by_key(|(c, _)| c.5)
+                .map(|(c, d)| (c.clone(), d));
+            bridged = c.as_ref().map(|(_, d)| *d);
+            c.map(|(c, _)| c)
+        });
         let own_message_id = client.is_none();
         let client = client.or_else(|| {
             // No copy of the same body: the same send under a messageId of the
@@ -1292,15 +1376,33 @@ impl State {
         match client {
             Some(client) => {
                 let cid = client.0.clone();
-                self.check_route_rewritten(
-                    &cid,
-                    &up.id,
-                    (&up.method, &up.path, query_param(&up.url, "tenant")),
-                    Some(&up.url),
-                    up_version.as_deref(),
-                    up.ev(up.req_seq),
-                );
-                let translated = translated_twin(&client.3, up.req_body.as_slice()).map(|(_, u)| u);
+                // (a copy in the other binding has no route of the client's to keep)
+                if bridged.is_none() {
+                    self.check_route_rewritten(
+                        &cid,
+                        &up.id,
+                        (&up.method, &up.path, query_param(&up.url, "tenant")),
+                        Some(&up.url),
+                        up_version.as_deref(),
+                        up.ev(up.req_seq),
+                    );
+                }
+                if bridged.is_some() {
+                    let cpath = self.client_path(&cid).unwrap_or_default().to_string();
+                    self.bridged_params_compared(
+                        (&client.2, &cpath, &client.3, client.5, &cid),
+                        (
+                            &up.method,
+                            &up.path,
+                            query_param(&up.url, "historyLength"),
+                            up.req_body.as_slice(),
+                        ),
+                        up.ev(up.req_seq),
+                    );
+                }
+                let translated = translated_twin(&client.3, up.req_body.as_slice())
+                    .map(|(_, u)| u)
+                    .or(bridged);
                 self.compare_version(
                     client,
                     up_version,
@@ -1457,6 +1559,7 @@ impl State {
                 }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
+                    history_query: query_param(&up.url, "historyLength"),
                     method: up.method.clone(),
                     body: up.req_body.share(),
                     path: up.path.clone(),
@@ -1957,6 +2060,17 @@ impl State {
                 (self.pending_up.iter())
                     .position(|p| waits(p) && translated_twin(&client.3, &p.body).is_some())
             });
+        // breaker48: the client's call in the other binding (any HTTP method, any path)
+        let cpath = self.client_path(&client.0).unwrap_or_default().to_string();
+        let bridged_at = || {
+            let ck = bridge_key(&client.2, &cpath, &client.3)?;
+            (self.pending_up.iter()).position(|p| {
+                p.ev.seq > client.5
+                    && bridge_key(&p.method, &p.path, &p.body)
+                        .is_some_and(|u| bridged_keys(&ck, &u, &self.gw_ids).is_some())
+            })
+        };
+        let exact = exact.or_else(bridged_at);
         let own_message_id = exact.is_none();
         let Some(i) = exact.or_else(|| {
             (self.pending_up.iter())
@@ -1968,7 +2082,12 @@ impl State {
             return;
         };
         let up_rpc_id = rpc_request_id(&p.body);
-        if let Some(up_id) = p.ev.exchange.clone() {
+        let bridged = bridged_twin(
+            (&client.2, &cpath, &client.3),
+            (&p.method, &p.path, &p.body),
+            &self.gw_ids,
+        );
+        if let (Some(up_id), None) = (p.ev.exchange.clone(), bridged) {
             self.check_route_rewritten(
                 &client.0,
                 &up_id,
@@ -1979,7 +2098,16 @@ impl State {
             );
         }
         let up_id = p.ev.exchange.clone();
-        let translated = translated_twin(&client.3, &p.body).map(|(_, u)| u);
+        if bridged.is_some() {
+            self.bridged_params_compared(
+                (&client.2, &cpath, &client.3, client.5, &client.0),
+                (&p.method, &p.path, p.history_query.clone(), &p.body),
+                p.ev.clone(),
+            );
+        }
+        let translated = translated_twin(&client.3, &p.body)
+            .map(|(_, u)| u)
+            .or(bridged);
         self.compare_version(
             client.clone(),
             p.version,
@@ -2487,13 +2615,27 @@ impl State {
     /// Counts one call exchange of A2A version `version` (`"1.0"`, `"0.3"`, ...) over
     /// `binding` (JSON-RPC, HTTP+JSON, gRPC: the spec's names) for the outcome's
     /// [`super::super::VerifyOutcome::bindings`]. Card fetches are no binding's calls.
-    pub(super) fn note_binding(&mut self, version: &'static str, binding: Binding) {
+    /// Also per leg (`leg`: the exchange's, `None` for the client-facing hop) for the
+    /// outcome's `leg_bindings`, at most [`MAX_BINDING_LEGS`] legs.
+    pub(super) fn note_binding(
+        &mut self,
+        leg: &Option<String>,
+        version: &'static str,
+        binding: Binding,
+    ) {
         let name = match binding {
             Binding::JsonRpc => "JSON-RPC",
             Binding::Rest => "HTTP+JSON",
             Binding::Grpc => "gRPC",
         };
         *self.bindings.entry((version, name)).or_insert(0) += 1;
+        let leg = leg.as_deref().unwrap_or("client");
+        let key = (leg.to_string(), version, name);
+        if let Some(n) = self.leg_bindings.get_mut(&key) {
+            *n += 1;
+        } else if self.leg_bindings.len() < MAX_BINDING_LEGS * 8 {
+            self.leg_bindings.insert(key, 1);
+        }
     }
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC

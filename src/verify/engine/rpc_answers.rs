@@ -611,6 +611,7 @@ impl State {
                 kind_shaped: kind_shaped(c),
                 texts: answer_text_digest(res),
                 no_transform: no_transform(&x.resp_headers),
+                ids: answer_ids(res),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
@@ -620,6 +621,9 @@ impl State {
         if self.gw_up_answers.is_empty() {
             return false;
         }
+        self.learn_gw_ids(op, key, res);
+        let agent_key = self.gw_ids.get(key).cloned();
+        let key = agent_key.as_deref().unwrap_or(key);
         let h = json_hash(res);
         let Some(up) =
             self.gw_up_answers.iter().rev().find(|u| {
@@ -654,6 +658,38 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// breaker48: a gateway that hands the client task and context ids of its own (ID-001,
+    /// ID-002: ids are the server's, and the client's server is the gateway): the ids the
+    /// client leg's answer `res` to a send (operation `op`, message id `key`) names beside
+    /// those of the agent's answer to the upstream copy of that send (same message id,
+    /// [`State::gw_up_answers`]) are recorded in [`State::gw_ids`], so a later task call
+    /// naming the gateway's id pairs with its upstream copy naming the agent's.
+    fn learn_gw_ids(&mut self, op: Op, key: &str, res: &Json) {
+        if self.gw_ids.len() >= MAX_GW_IDS {
+            return;
+        }
+        let Some(up) = self
+            .gw_up_answers
+            .iter()
+            .rev()
+            .find(|u| u.op == op && u.key == key)
+        else {
+            return;
+        };
+        let learnt: Vec<(String, String)> = answer_ids(res)
+            .into_iter()
+            .filter_map(|(at, c)| {
+                let u = up.ids.iter().find(|(p, _)| *p == at)?;
+                (u.1 != c).then(|| (c.into(), u.1.to_string()))
+            })
+            .collect();
+        for (c, u) in learnt {
+            if self.gw_ids.len() < MAX_GW_IDS {
+                self.gw_ids.insert(c, u);
+            }
+        }
     }
 
     /// GW-RESP-002 (RPC-002, TASK-005): the client leg's answer `res` to a call (operation,
@@ -860,12 +896,14 @@ impl State {
                 kind_shaped: kind_shaped(&c),
                 texts: 0,
                 no_transform: false,
+                ids: answer_ids(payload),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
             }
             return false;
         }
+        self.learn_gw_ids(op, key, payload);
         let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
             u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
         }) else {

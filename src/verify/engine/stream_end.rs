@@ -732,6 +732,13 @@ impl State {
         {
             return;
         }
+        // breaker48: a binding-bridging gateway passed the agent's A2A error on in the
+        // client's binding (a JSON-RPC -32001 in a 200 as an HTTP+JSON TASK_NOT_FOUND, or
+        // the reverse): the answer reached the client; a status that does not fit the error
+        // is the client leg's REST-ERROR-001, not a lost answer
+        if c.answer.same_a2a_error_across_bindings(&u.answer) {
+            return;
+        }
         // An HTTP+JSON error's status is its mapping (ERR-002): the same error body under a
         // 5xx is the answer altered, not lost (breaker46 `status-500`).
         if matches!(c.answer, LegAnswer::RestError(..)) && c.answer == u.answer {

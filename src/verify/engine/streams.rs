@@ -804,7 +804,15 @@ impl State {
             if c.binding == Some(Binding::Rest) {
                 // breaker46 `sse-envelope`: on a gateway's client leg whose upstream twin
                 // streams bare StreamResponses, the envelope is the gateway's (GW-SSE-002).
-                let bare_upstream = self.upstream_twin(x).and_then(|u| {
+                // breaker48: an upstream twin in the JSON-RPC binding (a binding-bridging
+                // gateway) sends envelopes as RPC-005 requires: the gateway passed them on
+                // unwrapped, which the client leg's STREAM-SHAPE-002 tells
+                let twin = self.upstream_twin(x);
+                let rpc_upstream = twin.as_ref().and_then(|u| {
+                    let o = self.open.get(u.as_str())?;
+                    (o.call.as_ref()?.binding == Some(Binding::JsonRpc)).then(|| u.clone())
+                });
+                let bare_upstream = twin.filter(|_| rpc_upstream.is_none()).and_then(|u| {
                     let o = self.open.get(u.as_str())?;
                     let us = o.sse.as_ref()?;
                     let first = us.arrivals.first()?.1;
@@ -825,12 +833,25 @@ impl State {
                         .sse
                         .as_ref()
                         .is_some_and(|s| s.fired.contains(r::GW_SSE_LOST.id)) => {}
-                    None => self.stream_once(
-                        x,
-                        &r::STREAM_ENVELOPE,
-                        "stream event on an HTTP+JSON route is wrapped in a JSON-RPC envelope instead of a bare StreamResponse".into(),
-                        vec![x.ev_at(seq, "/jsonrpc", None)],
-                    ),
+                    None => {
+                        let (why, mut ev) = match rpc_upstream {
+                            Some(u) => (
+                                format!(": the gateway passed the agent's JSON-RPC stream ({u}, upstream leg, where the envelope is right: RPC-005) on to the HTTP+JSON client without unwrapping its events (REST-002)"),
+                                vec![Evidence::event(
+                                    self.open.get(u.as_str()).map_or(0, |o| o.req_seq),
+                                    u,
+                                )],
+                            ),
+                            None => (String::new(), Vec::new()),
+                        };
+                        ev.insert(0, x.ev_at(seq, "/jsonrpc", None));
+                        self.stream_once(
+                            x,
+                            &r::STREAM_ENVELOPE,
+                            format!("stream event on an HTTP+JSON route is wrapped in a JSON-RPC envelope instead of a bare StreamResponse{why}"),
+                            ev,
+                        )
+                    }
                 }
             }
             let rv = jsonrpc::response_view(v);

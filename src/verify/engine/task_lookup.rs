@@ -647,12 +647,42 @@ impl State {
                 }
             }
         };
+        let msg = self
+            .misrouted_copy_cause(x, tid, &call, &axid)
+            .unwrap_or(msg);
         self.find(
             &r::ID_TASK_NOT_RESOLVABLE,
             msg,
             vec![failing, handed],
             &x.leg,
         );
+    }
+
+    /// breaker48 (`cancel-get`, `cancel-slash`): a gateway's client leg answered not found
+    /// for a task it handed out because its own copy of the call (the pair's upstream
+    /// exchange) went to a route the agent does not serve, which an earlier finding on that
+    /// copy told (REST-VERB-001, REST-ROUTE-001, GW-REQ-002): the not-found is the gateway's
+    /// doing, not a lost task; the message says so and names that root ([`CAUSED_BY`]).
+    fn misrouted_copy_cause(&self, x: &Exch, tid: &str, call: &str, axid: &str) -> Option<String> {
+        if x.leg.is_some() || self.gw_pairs.is_empty() {
+            return None;
+        }
+        let up = &self.gw_pairs.iter().rev().find(|p| *p.client == *x.id)?.up;
+        let root = self.out.iter().rev().find(|g| {
+            [
+                r::REST_VERB_CLIENT.id,
+                r::REST_ROUTE_CASE_CLIENT.id,
+                r::GW_ROUTE_REWRITTEN.id,
+            ]
+            .contains(&g.rule.as_str())
+                && g.evidence
+                    .iter()
+                    .any(|e| e.exchange.as_deref() == Some(up.as_str()))
+        })?;
+        Some(format!(
+            "gateway answered {call} on task {tid} with not found although it handed out that task id in exchange {axid}: its own copy of the call ({up}) went to a route the agent does not serve, and the agent's refusal of that copy came back to the client as not found{CAUSED_BY}{}: the gateway's request)",
+            root.rule
+        ))
     }
 
     /// The first task of a send's `message.referenceTaskIds` that the agent handed out
