@@ -147,6 +147,12 @@ pub struct AgentCardView {
     /// `defaultInputModes`, `defaultOutputModes` and a skill's `description` and `tags` are
     /// optional there.
     pub v01_shape: bool,
+    /// A card read by the 0.1.0 schema only because it names no member 0.2 added (no
+    /// `protocolVersion`, served at `/.well-known/agent.json`; [`is_v01_card`]): what the
+    /// 0.2 schema finds missing or wrong in it beyond [`Self::problems`] (`pointer`,
+    /// `message`). Empty otherwise. An agent that answers 0.2 / 0.3 methods at the card's
+    /// url shows the card is a 0.2 card after all (CARD-004; mine48 f1039, f1047).
+    pub v02_problems: Vec<CardProblem>,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
     /// Binding names (1.0 `protocolBinding`, 0.3 `preferredTransport` /
@@ -818,6 +824,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     read_security_refs(o, &mut c);
     let links = link_problems(v);
     c.bad_interfaces.extend(links);
+    // 0.1.0 or 0.2.0-0.2.4: a card with no member 0.2 added reads as either; judged by the
+    // 0.2 schema too, kept for the calls that tell which (CARD-004).
+    if c.v01_shape && served_as_v02 && !o.contains_key("protocolVersion") {
+        let v02 = card_view(v, false);
+        c.v02_problems = v02
+            .problems
+            .into_iter()
+            .filter(|p| p.0 != "/protocolVersion" && !c.problems.iter().any(|q| q.0 == p.0))
+            .collect();
+    }
     c
 }
 
