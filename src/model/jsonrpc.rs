@@ -536,15 +536,15 @@ mod tests {
     /// lost its result.
     #[test]
     fn a_notification_in_place_of_an_answer_is_named() {
-        let v = response_view(
-            &json!({"jsonrpc":"2.0","method":"message/stream","params":{"task":{"id":"t"}}}),
-        );
+        let note = json!({"jsonrpc":"2.0","method":"message/stream","params":{"task":{"id":"t"}}});
+        let v = response_view(&note);
         let msg = &v.problems.iter().find(|p| p.0.is_empty()).unwrap().1;
         assert!(
             msg.starts_with("it is a JSON-RPC notification (method \"message/stream\""),
             "{msg}"
         );
-        let v = response_view(&json!({"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{}}));
+        let call = json!({"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{}});
+        let v = response_view(&call);
         let msg = &v.problems.iter().find(|p| p.0.is_empty()).unwrap().1;
         assert!(
             msg.starts_with("it is a JSON-RPC request (method \"tasks/get\""),

@@ -630,7 +630,7 @@ impl State {
         } else {
             wire.to_string()
         };
-        self.areas.insert("card");
+        self.areas.insert("capability");
         self.find(
             &r::CAP_EXTENDED_CARD_UNCONFIGURED,
             format!(
