@@ -205,6 +205,39 @@ case("f1049-legal-v10-extended-card-not-declared-unsupported", get_card(0.0, car
 ], [], R266,
      "legal: a card that does not declare capabilities.extendedAgentCard has no extended card, and GetExtendedAgentCard there is answered UnsupportedOperationError (1.0 §3.1.11, AUTH-005): the card and the agent agree")
 
+# --- f1050: a 0.3 message/stream through the LiteLLM A2A gateway answered application/x-ndjson (BerriAI/litellm PR #20365)
+L20365 = ("https://github.com/BerriAI/litellm/pull/20365 (fix(a2a): use text/event-stream SSE format for message/stream endpoint, fixes #20278: "
+          "the A2A gateway's message/stream returned Content-Type: application/x-ndjson, one JSON document per line, and the a2a-sdk client raised "
+          "'SSEError: Expected response header Content-Type to contain text/event-stream, got application/x-ndjson')")
+LL = "https://litellm.example.test"
+case("f1050-v03-stream-answered-ndjson", get_card(0.0, card03(LL + "/a2a/agent-7", name="hello-agent"), LL + "/a2a/agent-7/.well-known/agent-card.json") + [
+    req(0.1, "POST", LL + "/a2a/agent-7", rpc("s-1", "message/stream", {"message": umsg03("hello", mid="m-20365")}),
+        hdr={"authorization": "Bearer sk-litellm-1"}, accept=SSE),
+    resp(0.2, 200, "", ctype="application/x-ndjson"),
+    chunk(0.3, json.dumps(ok("s-1", task03("t-20365", "c-20365", "working")), separators=(",", ":")) + "\n"),
+    chunk(0.9, json.dumps(ok("s-1", {"kind": "status-update", "taskId": "t-20365", "contextId": "c-20365",
+        "status": {"state": "completed", "timestamp": TS}, "final": True}), separators=(",", ":")) + "\n"),
+    chunk(0.91, "", close="eof"),
+], [("stream-not-event-stream", "error")], L20365,
+     "a message/stream answer is a Server-Sent Events stream, Content-Type text/event-stream, each JSON-RPC response a data: event (RPC-005, 0.3 §7.2); the gateway answered newline-delimited JSON under application/x-ndjson, which no A2A client reads: the SDK refuses the answer before the first event")
+
+# --- f1051 (legal): a 0.3 message/stream refused 401 with a JSON body and its challenge (a2aproject/a2a-python #502)
+P502 = ("https://github.com/a2aproject/a2a-python/issues/502 ([Bug]: A2A Client incorrectly handles HTTP error responses when using streaming mode: "
+        "an authentication failure (401) to a streaming call surfaced as 'Invalid SSE response or protocol error: Expected response header "
+        "Content-Type to contain text/event-stream, got application/json'; fixed in the client by https://github.com/a2aproject/a2a-python/pull/505)")
+CARD03B = card03(A + "/a2a", securitySchemes={"bearer": {"type": "http", "scheme": "bearer"}}, security=[{"bearer": []}])
+case("f1051-legal-v03-stream-refused-401-json", get_card(0.0, CARD03B) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-502", "message/stream", {"message": umsg03("hello", mid="m-502")}), accept=SSE),
+    resp(0.11, 401, {"detail": "Not authenticated"}, hdr={"www-authenticate": "Bearer"}),
+    req(1.0, "POST", A + "/a2a", rpc("s-503", "message/stream", {"message": umsg03("hello", mid="m-503")}), accept=SSE,
+        hdr={"authorization": "Bearer good-token"}),
+    resp(1.1, 200, "", ctype=SSE),
+    chunk(1.11, sse(ok("s-503", task03("t-502", "c-502", "working")))),
+    chunk(1.5, sse(ok("s-503", {"kind": "status-update", "taskId": "t-502", "contextId": "c-502", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
+    chunk(1.51, "", close="eof"),
+], [], P502,
+     "legal: a streaming call refused before any stream starts is an ordinary HTTP error, here 401 with its Bearer challenge and a JSON body (AUTH-003, 0.3 §4.4); only a successful answer to message/stream must be text/event-stream (RPC-005), and the client that reads the 401 as a broken SSE stream is the one at fault (the issue)")
+
 write_cases(cases, OUT)
 for n, allowed in ALLOWED.items():
     p = os.path.join(OUT, n + ".expect.json")
