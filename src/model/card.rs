@@ -2787,6 +2787,30 @@ mod tests {
     /// breaker7 F22: a 0.1 card (served at agent.json, no 0.2+ member) is judged by the
     /// 0.1.0 schema: skills need only id and name, description and default modes are
     /// optional; the same card with a 0.2 member is judged by 0.2 and loses them.
+    /// mine48 f1039 / f1047: a card at agent.json with no 0.2 member reads as 0.1.0, and
+    /// what the 0.2 schema finds missing is kept aside (never the protocolVersion 0.2.5
+    /// added); a card that declares its version, or is not at the 0.2 path, keeps none.
+    #[test]
+    fn card_read_as_v01_keeps_its_v02_problems() {
+        let card = Json::from_value(&serde_json::json!({
+            "name": "OmniRoute", "description": "gateway", "url": "http://o.example.test/a2a",
+            "version": "1.0.0", "capabilities": {"streaming": true},
+            "provider": {"organization": "A2A Samples"},
+            "skills": [{"id": "s", "name": "S", "description": "d", "tags": ["t"]}]
+        }))
+        .into_owned();
+        let c = card_view(&card, true);
+        assert!(c.v01_shape && c.problems.is_empty(), "{:?}", c.problems);
+        let ptrs: Vec<&str> = c.v02_problems.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(
+            ptrs,
+            ["/defaultInputModes", "/defaultOutputModes", "/provider/url"],
+            "{:?}",
+            c.v02_problems
+        );
+        assert!(card_view(&card, false).v02_problems.is_empty());
+    }
+
     #[test]
     fn v01_cards_are_judged_by_the_v01_schema() {
         let v01 = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",

@@ -673,6 +673,7 @@ impl State {
             .as_ref()
             .map(|p| (p.origin(), card_base(&p.path).to_string()));
         let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
+        self.v02_cards_seen |= !view.v02_problems.is_empty();
         let rec = Arc::new(CardRec {
             view,
             exchange: str::to_string(&x.id),
@@ -723,7 +724,8 @@ impl State {
     /// provider's url, a skill's description or tags) makes a 0.2 / 0.3 client refuse it.
     /// Once per card.
     pub(super) fn card_shown_v02(&mut self, x: &Exch, c: &Call) {
-        if x.synthetic
+        if !self.v02_cards_seen
+            || x.synthetic
             || c.webhook
             || c.binding != Some(Binding::JsonRpc)
             || !c.dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1)
