@@ -869,6 +869,134 @@ fn mine47_auth_refused_as_other_error_and_v01_stream_generation() {
     }
 }
 
+/// Round forty-eight (mine48): CAP-CARD-003 names an extended card a card declares and the
+/// agent has not configured, on every binding and in 0.3's words (field f1040, variants
+/// b48a-E*); CARD-SHAPE-001 judges a card read as 0.1.0 by the 0.2 schema once its agent
+/// answers 0.2 / 0.3 methods (f1039, f1047, b48a-C*); RPC-ENVELOPE-001 names a notification
+/// written where the answer belongs (f1036, b48a-N*). The controls stay clean of each.
+#[test]
+fn mine48_extended_card_unconfigured_v01_card_judged_v02_notification_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1040-v10-extended-card-declared-not-configured",
+            "CAP-CARD-003",
+            "note",
+            "capabilities.extendedAgentCard: true), yet the agent answered GetExtendedAgentCard with -32007 ExtendedAgentCardNotConfiguredError",
+        ),
+        (
+            "b48a-E1-v10-rest-extended-card-400-not-configured",
+            "CAP-CARD-003",
+            "note",
+            "HTTP 400 EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+        ),
+        (
+            "b48a-E2-v10-grpc-extended-card-not-configured",
+            "CAP-CARD-003",
+            "note",
+            "FAILED_PRECONDITION (9) EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+        ),
+        (
+            "b48a-E3-v03-authenticated-extended-card-32007",
+            "CAP-CARD-003",
+            "note",
+            "(supportsAuthenticatedExtendedCard: true), yet the agent answered agent/getAuthenticatedExtendedCard with -32007 AuthenticatedExtendedCardNotConfiguredError",
+        ),
+        (
+            "f1039-v03-route-behind-0-1-shaped-card",
+            "CARD-SHAPE-001",
+            "error",
+            "answered message/send, a 0.2 / 0.3 method no 0.1 client calls: it is a 0.2 card, and by the 0.2 schema (CARD-004) agent card has no defaultInputModes; agent card has no defaultOutputModes",
+        ),
+        (
+            "f1047-v02-card-provider-without-url",
+            "CARD-SHAPE-001",
+            "error",
+            "by the 0.2 schema (CARD-004) agent card provider has no url",
+        ),
+        (
+            "b48a-C1-v02-card-without-modes-message-stream-served",
+            "CARD-SHAPE-001",
+            "error",
+            "answered message/stream",
+        ),
+        (
+            "b48a-C2-v02-card-skill-without-tags-tasks-get-served",
+            "CARD-SHAPE-001",
+            "error",
+            "skill has no tags list",
+        ),
+        (
+            "f1036-v03-stream-events-are-jsonrpc-notifications",
+            "RPC-ENVELOPE-001",
+            "error",
+            "it is a JSON-RPC notification (method \"message/stream\", params), not a response",
+        ),
+        (
+            "b48a-N2-v03-send-answered-notification",
+            "RPC-ENVELOPE-001",
+            "error",
+            "it is a JSON-RPC notification (method \"message/send\", params), not a response",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    // The 0.2 judgment never asks a 0.2.0 card for the protocolVersion 0.2.5 added.
+    let out = run("f1047-v02-card-provider-without-url");
+    assert!(
+        with(&out, "CARD-SHAPE-001")
+            .iter()
+            .all(|m| !m.contains("has no protocolVersion")),
+        "{}",
+        render(&out)
+    );
+    for (stem, rule) in [
+        (
+            "f1049-legal-v10-extended-card-not-declared-unsupported",
+            "CAP-CARD-003",
+        ),
+        ("b48a-EL1-legal-v10-extended-card-served", "CAP-CARD-003"),
+        (
+            "b48a-EL2-legal-v03-extended-card-not-declared-32007",
+            "CAP-CARD-003",
+        ),
+        (
+            "b48a-CL1-legal-v01-card-without-modes-tasks-send-served",
+            "CARD-SHAPE-001",
+        ),
+        (
+            "b48a-CL2-legal-v02-complete-card-message-send-served",
+            "CARD-SHAPE-001",
+        ),
+        ("b48a-NL1-legal-v03-stream-of-responses", "RPC-ENVELOPE-001"),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

@@ -147,6 +147,12 @@ pub struct AgentCardView {
     /// `defaultInputModes`, `defaultOutputModes` and a skill's `description` and `tags` are
     /// optional there.
     pub v01_shape: bool,
+    /// A card read by the 0.1.0 schema only because it names no member 0.2 added (no
+    /// `protocolVersion`, served at `/.well-known/agent.json`; [`is_v01_card`]): what the
+    /// 0.2 schema finds missing or wrong in it beyond [`Self::problems`] (`pointer`,
+    /// `message`). Empty otherwise. An agent that answers 0.2 / 0.3 methods at the card's
+    /// url shows the card is a 0.2 card after all (CARD-004; mine48 f1039, f1047).
+    pub v02_problems: Vec<CardProblem>,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
     /// Binding names (1.0 `protocolBinding`, 0.3 `preferredTransport` /
@@ -818,6 +824,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     read_security_refs(o, &mut c);
     let links = link_problems(v);
     c.bad_interfaces.extend(links);
+    // 0.1.0 or 0.2.0-0.2.4: a card with no member 0.2 added reads as either; judged by the
+    // 0.2 schema too, kept for the calls that tell which (CARD-004).
+    if c.v01_shape && served_as_v02 && !o.contains_key("protocolVersion") {
+        let v02 = card_view(v, false);
+        c.v02_problems = v02
+            .problems
+            .into_iter()
+            .filter(|p| p.0 != "/protocolVersion" && !c.problems.iter().any(|q| q.0 == p.0))
+            .collect();
+    }
     c
 }
 
@@ -2771,6 +2787,30 @@ mod tests {
     /// breaker7 F22: a 0.1 card (served at agent.json, no 0.2+ member) is judged by the
     /// 0.1.0 schema: skills need only id and name, description and default modes are
     /// optional; the same card with a 0.2 member is judged by 0.2 and loses them.
+    /// mine48 f1039 / f1047: a card at agent.json with no 0.2 member reads as 0.1.0, and
+    /// what the 0.2 schema finds missing is kept aside (never the protocolVersion 0.2.5
+    /// added); a card that declares its version, or is not at the 0.2 path, keeps none.
+    #[test]
+    fn card_read_as_v01_keeps_its_v02_problems() {
+        let card = Json::from_value(&serde_json::json!({
+            "name": "OmniRoute", "description": "gateway", "url": "http://o.example.test/a2a",
+            "version": "1.0.0", "capabilities": {"streaming": true},
+            "provider": {"organization": "A2A Samples"},
+            "skills": [{"id": "s", "name": "S", "description": "d", "tags": ["t"]}]
+        }))
+        .into_owned();
+        let c = card_view(&card, true);
+        assert!(c.v01_shape && c.problems.is_empty(), "{:?}", c.problems);
+        let ptrs: Vec<&str> = c.v02_problems.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(
+            ptrs,
+            ["/defaultInputModes", "/defaultOutputModes", "/provider/url"],
+            "{:?}",
+            c.v02_problems
+        );
+        assert!(card_view(&card, false).v02_problems.is_empty());
+    }
+
     #[test]
     fn v01_cards_are_judged_by_the_v01_schema() {
         let v01 = json!({"name":"old","url":"http://127.0.0.1:9000/","version":"1.0.0",

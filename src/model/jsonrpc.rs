@@ -333,6 +333,17 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
         (Some(_), Some(_)) => {
             problems.push(("".into(), "response carries both result and error".into()))
         }
+        // mine48 f1036 (OmniRoute streaming.ts): a request or notification written where
+        // the answer belongs ({jsonrpc, method, params}, no result): the writer sent the
+        // client a call of its own, not the answer to the client's call.
+        (None, None) if obj.get("method").is_some_and(Json::is_string) => problems.push((
+            "".into(),
+            format!(
+                "it is a JSON-RPC {} (method {}, params), not a response: an answer carries the call's id and result or error (JSON-RPC 2.0 §5), so a client finds no answer to its call in it",
+                if obj.contains_key("id") { "request" } else { "notification" },
+                obj.get("method").map(|m| m.to_string()).unwrap_or_default()
+            ),
+        )),
         (None, None) => problems.push((
             "".into(),
             // newcomer32 N2: the Python SDK's 0.3 `tasks/pushNotificationConfig/delete`
@@ -518,6 +529,27 @@ mod tests {
         );
         assert!(msg.contains("null in 0.3, {} in 1.0"), "{msg}");
         assert!(msg.contains("JSON-RPC 2.0 §5"), "{msg}");
+    }
+
+    /// mine48 f1036: a notification written as an answer (OmniRoute's stream event
+    /// {jsonrpc, method: "message/stream", params}) is named as one, not as a success that
+    /// lost its result.
+    #[test]
+    fn a_notification_in_place_of_an_answer_is_named() {
+        let note = json!({"jsonrpc":"2.0","method":"message/stream","params":{"task":{"id":"t"}}});
+        let v = response_view(&note);
+        let msg = &v.problems.iter().find(|p| p.0.is_empty()).unwrap().1;
+        assert!(
+            msg.starts_with("it is a JSON-RPC notification (method \"message/stream\""),
+            "{msg}"
+        );
+        let call = json!({"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{}});
+        let v = response_view(&call);
+        let msg = &v.problems.iter().find(|p| p.0.is_empty()).unwrap().1;
+        assert!(
+            msg.starts_with("it is a JSON-RPC request (method \"tasks/get\""),
+            "{msg}"
+        );
     }
 
     #[test]

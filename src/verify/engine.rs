@@ -2516,6 +2516,16 @@ pub(super) struct State {
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
     /// capability lie (CAP-STREAM-002; breaker17b V3).
     streamed_ok: HashSet<String>,
+    /// Cards (by their seq) already named by CAP-CARD-003: an extended card declared and
+    /// not configured is said once per card, however often a client asks for it.
+    extended_unconfigured_cards: HashSet<u64>,
+    /// Cards (by their seq) read as 0.1.0 that CARD-SHAPE-001 already judged by the 0.2
+    /// schema once their agent answered a 0.2 / 0.3 method ([`State::card_shown_v02`]).
+    v02_judged_cards: HashSet<u64>,
+    /// A card with [`crate::model::card::AgentCardView::v02_problems`] was stored: only then
+    /// does a 0.x answer look its card up for CARD-SHAPE-001's 0.2 judgment (most
+    /// recordings hold no such card, and pay nothing per answer).
+    v02_cards_seen: bool,
     /// Paths of `done_requests` entries, by exchange id (hashed as the open map is: one
     /// insert and one remove per client request).
     done_paths: IdMap<String>,
@@ -3724,6 +3734,9 @@ impl State {
             signed_cards: HashMap::new(),
             agent_signed_cards: HashMap::new(),
             streamed_ok: HashSet::new(),
+            extended_unconfigured_cards: HashSet::new(),
+            v02_judged_cards: HashSet::new(),
+            v02_cards_seen: false,
             done_paths: IdMap::default(),
             url_memo: UrlMemo::default(),
             upstream_memo: UrlMemo::default(),

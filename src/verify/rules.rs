@@ -1120,6 +1120,10 @@ rule!(CAP_EXTENDED_CARD_0X, "CAP-CARD-002", "extended-card-declared-false-but-se
     ["AUTH-005"],
     "0.2/0.3 agent served its authenticated extended card although its public card declares supportsAuthenticatedExtendedCard: false",
     "declare supportsAuthenticatedExtendedCard: true in the public card when the agent serves an extended card (0.2: GET {url}/../agent/authenticatedExtendedCard; 0.3: agent/getAuthenticatedExtendedCard, GET /v1/card), or stop serving it: the flag is the only way a 0.x client learns the extended card exists");
+rule!(CAP_EXTENDED_CARD_UNCONFIGURED, "CAP-CARD-003", "extended-card-declared-not-configured", Note, Interop,
+    ["AUTH-005", "CARD-005"],
+    "agent answered ExtendedAgentCardNotConfiguredError (0.3: AuthenticatedExtendedCardNotConfiguredError, -32007) although its card declares an extended card (capabilities.extendedAgentCard: true; 0.2/0.3 supportsAuthenticatedExtendedCard: true): the error is the right answer, yet the card promises an extended card this deployment does not have",
+    "configure the extended card the card declares (the SDK's extended card provider: a2a-python extended_agent_card, a2a-js extendedAgentCardProvider, a2a-java @ExtendedAgentCard, a2a-dotnet / A2AServer handler), or stop declaring it (capabilities.extendedAgentCard false or absent; 0.x supportsAuthenticatedExtendedCard false), which makes GetExtendedAgentCard UnsupportedOperationError: a client that authenticates to read the skills only the extended card lists never gets them");
 rule!(CAP_PUSH, "CAP-PUSH-001", "push-not-declared-but-accepted", Error, Interop,
     ["PUSH-001"],
     "agent accepted a push notification config although its card does not declare push notifications",
@@ -1435,6 +1439,7 @@ pub static RULES: &[Rule] = &[
     BIND_USE_PREFERRED_SKIPPED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
+    CAP_EXTENDED_CARD_UNCONFIGURED,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
     CAP_EXT_REQUIRED_ERROR_WRONG,
     CAP_EXT_NOT_DECLARED,

@@ -673,6 +673,7 @@ impl State {
             .as_ref()
             .map(|p| (p.origin(), card_base(&p.path).to_string()));
         let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
+        self.v02_cards_seen |= !view.v02_problems.is_empty();
         let rec = Arc::new(CardRec {
             view,
             exchange: str::to_string(&x.id),
@@ -714,6 +715,62 @@ impl State {
     /// no `Content-Encoding` to decode ([`CardMemo::tree`]); `None` when no card is.
     /// `body` is then the text that tree was parsed from: [`Json::parse`] of it gives an
     /// equal tree (docs/performance.md, "Session 44").
+    /// CARD-SHAPE-001 (CARD-004; mine48 f1039 OmniRoute, f1047 a2aproject/A2A #651): a card
+    /// that names no member 0.2 added (no `protocolVersion`, served at
+    /// `/.well-known/agent.json`) reads as 0.1.0 and is judged so, but the agent at its url
+    /// answered a 0.2 / 0.3 JSON-RPC method (`message/send`, `tasks/get`, ...) with success:
+    /// the card is a 0.2 card, and what the 0.2 schema finds missing in it
+    /// ([`AgentCardView::v02_problems`]: defaultInputModes, defaultOutputModes, a
+    /// provider's url, a skill's description or tags) makes a 0.2 / 0.3 client refuse it.
+    /// Once per card.
+    pub(super) fn card_shown_v02(&mut self, x: &Exch, c: &Call) {
+        if !self.v02_cards_seen
+            || x.synthetic
+            || c.webhook
+            || c.binding != Some(Binding::JsonRpc)
+            || !c.dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if card.view.v02_problems.is_empty() || !self.v02_judged_cards.insert(card.seq) {
+            return;
+        }
+        let method = c.method.clone().unwrap_or_default();
+        let what = card
+            .view
+            .v02_problems
+            .iter()
+            .map(|p| p.1.as_str())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let mut ev: Vec<Evidence> = card
+            .view
+            .v02_problems
+            .iter()
+            .take(8)
+            .map(|p| Evidence {
+                seq: card.seq,
+                exchange: Some(card.exchange.clone()),
+                pointer: Some(p.0.clone()),
+                found: None,
+            })
+            .collect();
+        ev.push(x.ev(x.req_ev_seq()));
+        self.areas.insert("card");
+        self.find(
+            &r::CARD_SHAPE_MISSING_FIELD,
+            format!(
+                "the agent card at {} names no member 0.2 added (no protocolVersion), so by its shape it reads as a 0.1.0 card, yet the agent at its url answered {method}, a 0.2 / 0.3 method no 0.1 client calls: it is a 0.2 card, and by the 0.2 schema (CARD-004) {what}; a 0.2 / 0.3 client (the Python SDK's AgentCard model) refuses the whole card, and a 0.1 client calls tasks/send, which this agent does not serve (declare protocolVersion and the members its version requires)",
+                card.url
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+
     pub(super) fn card_tree_of(&self, body: &[u8]) -> Option<Arc<Json<'static>>> {
         self.card_memo
             .iter()

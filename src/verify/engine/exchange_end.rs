@@ -644,6 +644,31 @@ impl State {
                 // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
                 if let Some(v) = json {
                     self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
+                    // CAP-CARD-003 (mine48 b48a-E1): ExtendedAgentCardNotConfiguredError
+                    // (1.0 ErrorInfo reason, or a 0.3 body's -32007) to a declared card.
+                    let err = v.get("error").and_then(Json::as_object);
+                    let reason = error_info_reason(err.and_then(|e| e.get("details")));
+                    let code = rest_grpc_code(reason, false).or_else(|| {
+                        v.get("code")
+                            .or_else(|| err.and_then(|e| e.get("code")))
+                            .and_then(Json::as_i64)
+                            .filter(|k| *k == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED)
+                    });
+                    if code == Some(jsonrpc::EXTENDED_CARD_NOT_CONFIGURED) {
+                        let wire = match reason {
+                            Some(r) => format!("HTTP {status} {r}"),
+                            None => format!("HTTP {status} -32007"),
+                        };
+                        let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
+                        self.capability_refused(
+                            &x,
+                            &c,
+                            jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                            &wire,
+                            None,
+                            at,
+                        );
+                    }
                 }
             }
             // REST-001 (breaker27 H15): `GET /extendedAgentCard` requested as POST (the

@@ -114,6 +114,7 @@ impl State {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
         if success && !x.synthetic {
+            self.card_shown_v02(x, &c);
             if let Some(t) = x.other_tenant.as_deref() {
                 self.other_tenants_call_served(x, &c, t);
             }

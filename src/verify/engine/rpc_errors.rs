@@ -534,6 +534,10 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
+        if code == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED {
+            self.extended_card_unconfigured(x, c, &card, wire, at);
+            return;
+        }
         // breaker32 E09, E10: a capability only the authenticated extended card declares
         // is declared for the client that carries its credential (1.0 §3.1.11, §13.3).
         let (rule, flag, ext) = match (code, c.op) {
@@ -580,6 +584,64 @@ impl State {
                     seq: cseq,
                     exchange: Some(cx),
                     pointer: Some(format!("{base}/capabilities/{flag}")),
+                    found: Some(Value::Bool(true)),
+                },
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// CAP-CARD-003 (AUTH-005, CARD-005; mine48 f1040, MarimerLLC/rockbot #266): the agent
+    /// answered an extended-card call (1.0 GetExtendedAgentCard, 0.3
+    /// agent/getAuthenticatedExtendedCard, HTTP+JSON GET /extendedAgentCard, gRPC) with
+    /// ExtendedAgentCardNotConfiguredError (-32007; `wire` as sent, at `at`) while the public
+    /// card `card` declares an extended card (1.0 `capabilities.extendedAgentCard`, 0.2/0.3
+    /// `supportsAuthenticatedExtendedCard`). The error is the one 1.0 §3.1.11 names for that
+    /// state, so the answer is right and the finding a note: the card promises what the
+    /// deployment lacks. Once per card.
+    fn extended_card_unconfigured(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        card: &CardRec,
+        wire: &str,
+        at: Evidence,
+    ) {
+        if c.op != Some(Op::GetExtendedCard) || !card.view.extended_card {
+            return;
+        }
+        if !self.extended_unconfigured_cards.insert(card.seq) {
+            return;
+        }
+        let pointer = if card.view.extended_card_flag_0x == Some(true) {
+            "/supportsAuthenticatedExtendedCard"
+        } else {
+            "/capabilities/extendedAgentCard"
+        };
+        let op = c.op_term(Op::GetExtendedCard.name());
+        // 0.3 names the code AuthenticatedExtendedCardNotConfiguredError (0.3 §8.2).
+        let wire = if c.dialect.is_some_and(Dialect::is_0x) {
+            wire.replace(
+                "ExtendedAgentCardNotConfiguredError",
+                "AuthenticatedExtendedCardNotConfiguredError",
+            )
+        } else {
+            wire.to_string()
+        };
+        self.areas.insert("capability");
+        self.find(
+            &r::CAP_EXTENDED_CARD_UNCONFIGURED,
+            format!(
+                "the agent card declares an extended card ({}: true), yet the agent answered {op} with {wire}: no extended card is configured, so a client that authenticates for it never gets the skills it was declared for; configure the extended card or stop declaring it",
+                pointer.trim_start_matches('/').replace('/', ".")
+            ),
+            vec![
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some(pointer.to_string()),
                     found: Some(Value::Bool(true)),
                 },
                 x.ev(x.req_ev_seq()),
@@ -1483,7 +1545,9 @@ impl State {
         self.code_beyond_dialect(x, &c, code, bseq, "/error/code");
         if matches!(
             code,
-            jsonrpc::PUSH_NOT_SUPPORTED | jsonrpc::UNSUPPORTED_OPERATION
+            jsonrpc::PUSH_NOT_SUPPORTED
+                | jsonrpc::UNSUPPORTED_OPERATION
+                | jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
         ) {
             let wire = format!("{code} {}", jsonrpc::code_name(code).unwrap_or_default());
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
