@@ -386,11 +386,16 @@ fn a_refused_push_config_is_an_expectation() {
 
 /// A card with a bearer scheme whose agent refuses an anonymous send with
 /// UnsupportedOperationError (and an anonymous read or cancel with TaskNotFoundError):
-/// nothing served, no rule broken, an expectation.
+/// nothing served, no rule broken, an expectation; `auth.accepts-credentials` passes on the
+/// HTTP+JSON send made with the credentials.
 #[test]
 fn an_anonymous_call_refused_without_401_is_an_expectation() {
     let run = misbehave48("rest-auth-other", &["--bearer", "secret"]);
     expectation_only(&run, "auth.rejects-anonymous", "", "not HTTP 401 or 403");
+    // the sends with the credentials worked on this HTTP+JSON-only agent: read from its
+    // binding's lifecycle.send (it skipped, "no task call was made with credentials")
+    let (scoped, status, message) = result_in(&run, "auth.accepts-credentials", "");
+    assert_eq!(status, "pass", "{scoped}: {message}");
 }
 
 /// The same refusal whose words say "unauthorized": AUTH-CHALLENGE-002 (ERR-006: 1.0

@@ -413,14 +413,6 @@ impl<'a> Runner<'a> {
         self.push(test, d, cat, Instant::now(), Outcome::Skip(why.to_string()));
     }
 
-    fn status_of(&self, test: &str, d: Option<Dialect>) -> Option<Status> {
-        let label = d.map(Dialect::label);
-        self.results
-            .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == label && r.binding.is_none())
-            .map(|r| r.status)
-    }
-
     async fn get(&self, url: Url, auth: bool) -> Result<ProbeResponse, CallError> {
         let headers = if auth {
             self.cfg.auth_headers.clone()
@@ -3404,7 +3396,19 @@ impl<'a> Runner<'a> {
             .locked
             .as_ref()
             .is_some_and(|l| l.url == tg.url && l.dialect == tg.dialect);
-        let o = match self.status_of("lifecycle.send", Some(tg.dialect)) {
+        // the send of this interface's binding too (it read only JSON-RPC's, so an agent
+        // serving HTTP+JSON alone skipped this test "no task call was made"; probe48)
+        let binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        let send = self
+            .results
+            .iter()
+            .find(|r| {
+                r.test == "lifecycle.send"
+                    && r.dialect.as_deref() == Some(tg.dialect.label())
+                    && r.binding.as_deref() == binding
+            })
+            .map(|r| r.status);
+        let o = match send {
             // Wrong credentials or a broken agent: the probe cannot tell which.
             _ if refused => Outcome::Skip(
                 "the agent refused the given credentials (HTTP 401/403): check --bearer / --auth-header"
