@@ -502,6 +502,18 @@ pub struct ProbeArgs {
     /// line with the conformance level, not every test and finding (the reports keep them)
     #[arg(long, short)]
     pub quiet: bool,
+    /// The text on stdout in brief, the default when stdout is a terminal: the verdict
+    /// first, then each failed test on one line with the rule that failed it, the tests
+    /// that missed only the probe's expectation, the findings no failed test names (errors
+    /// one line each, warnings and notes counted by rule), the count line and where the
+    /// recording and reports are (session 48). Every test's verdict is in --verbose, the
+    /// -o reports and the recording
+    #[arg(long, conflicts_with = "verbose")]
+    pub brief: bool,
+    /// The whole text report on stdout, the default when stdout is not a terminal (a pipe,
+    /// a file, a CI log): one line per test (pass, fail, skip) and every finding in full
+    #[arg(long)]
+    pub verbose: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2
     /// (probed as 0.3, said in a note)
     #[arg(long, default_value = "auto")]

@@ -177,6 +177,13 @@ pub(crate) fn full_disk_hint(cause: &str, flag: &str) -> Option<String> {
     }
 }
 
+/// Whether stdout is a terminal (a person reading it), not a pipe, a file or a CI log:
+/// `probe` prints its text in brief there (session 48).
+pub fn stdout_is_terminal() -> bool {
+    use std::io::IsTerminal as _;
+    std::io::stdout().is_terminal()
+}
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));

@@ -144,17 +144,38 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if !to_stdout {
         // `-q` with `-o` reports to files, whatever their format (session 46): the failed
         // tests and the count line, not every test and finding (the reports keep them);
-        // without `-o` the text on stdout is the run's one report, kept whole
-        crate::out!(
-            "{}",
-            text_report_marked(
+        // else in brief on a terminal or with --brief (session 48), whole with --verbose
+        // or when stdout is no terminal (a pipe, a file, a CI log)
+        let quiet_o = a.quiet && !pairs.is_empty();
+        let brief = !quiet_o && (a.brief || (!a.verbose && crate::app::stdout_is_terminal()));
+        if brief {
+            let reason = run_reason(
                 &run.report,
                 findings,
-                level,
-                states.as_deref(),
-                a.quiet && !pairs.is_empty()
-            )
-        );
+                (judged, level),
+                run.stopped.as_ref(),
+                run.interrupted,
+                ReasonOf::Probe,
+            );
+            let reports: Vec<String> = pairs.iter().map(|(_, p)| p.display().to_string()).collect();
+            crate::out!(
+                "{}",
+                brief_report(
+                    &run.report,
+                    findings,
+                    level,
+                    &reason,
+                    states.as_deref(),
+                    a.record.as_deref(),
+                    &reports
+                )
+            );
+        } else {
+            crate::out!(
+                "{}",
+                text_report_marked(&run.report, findings, level, states.as_deref(), quiet_o)
+            );
+        }
         if run.stopped.is_some() || run.interrupted {
             crate::outln!(
                 "the probe did not finish: the level above judges only the tests that ran"
@@ -1650,21 +1671,185 @@ pub fn text_report_marked(
         }
         s.push('\n');
     }
-    let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
-    s.push_str(&format!(
-        "{} passed, {} failed, {} skipped; {} finding{}; {} requests; conformance level: {}\n",
-        count(Status::Pass),
-        count(Status::Fail),
-        count(Status::Skip),
-        grouped.len(),
-        if grouped.len() == 1 { "" } else { "s" },
-        r.requests,
-        level.as_str()
-    ));
+    s.push_str(&count_line(r, grouped.len(), level));
     if let Some(l) = budget_line(r) {
         s.push_str(&l);
         s.push('\n');
     }
+    s
+}
+
+/// The count line that ends the text on stdout: `115 passed, 11 failed, 29 skipped; 11
+/// findings; 123 requests; conformance level: minimal`, with `N missed only the probe's
+/// expectation (no rule broken), ` before the skipped count when there are any (session 48:
+/// such a test is no failed one for the exit status, the level, JUnit and the JSON
+/// summary's `expectations`).
+pub fn count_line(r: &ProbeReport, findings: usize, level: ConformanceLevel) -> String {
+    let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();
+    let expected = r.results.iter().filter(|x| x.is_expectation()).count();
+    format!(
+        "{} passed, {} failed, {}{} skipped; {} finding{}; {} requests; conformance level: {}\n",
+        count(Status::Pass),
+        count(Status::Fail) - expected,
+        report::model::expectations_text(expected as u64),
+        count(Status::Skip),
+        findings,
+        if findings == 1 { "" } else { "s" },
+        r.requests,
+        level.as_str()
+    )
+}
+
+/// Width of a message on a line of [`brief_report`], in characters; longer ones end in `…`.
+pub const BRIEF_WIDTH: usize = 150;
+
+/// `text` on one line, at most `width` characters (`…` at the cut).
+fn cut(text: &str, width: usize) -> String {
+    let text = report::show_controls_line(text).into_owned();
+    if text.chars().count() <= width {
+        return text;
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// The text on stdout in brief (`probe --brief`, the default when stdout is a terminal;
+/// session 48: what a tired engineer needs first). The heading, then the conformance level
+/// and the reason that decided it; each failed test on one line with the rule whose finding
+/// failed it and the exchange (`RULE (eN): message`) or `probe's own check: message`; the
+/// tests that missed only the probe's expectation (no rule broken); the findings no failed
+/// test names (errors one line each, warnings and notes counted by rule); the count line
+/// ([`count_line`]) and the request budget's; where the recording (`recording`) and the
+/// reports (`reports`) are, and how to see every test (`--verbose`). Messages are cut at
+/// [`BRIEF_WIDTH`] characters; every test's whole verdict is in `--verbose`, the `-o`
+/// reports and, per exchange, `verify` of the recording.
+pub fn brief_report(
+    r: &ProbeReport,
+    findings: &[Finding],
+    level: ConformanceLevel,
+    reason: &str,
+    states: Option<&[report::baseline::BaselineState]>,
+    recording: Option<&std::path::Path>,
+    reports: &[String],
+) -> String {
+    use report::baseline::BaselineState;
+    let grouped = report::model::group_findings_marked(findings, states);
+    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
+    s.push_str(&format!(
+        "conformance level: {} ({})\n",
+        level.as_str(),
+        cut(reason, BRIEF_WIDTH)
+    ));
+    let failed: Vec<_> = r
+        .results
+        .iter()
+        .filter(|x| x.status == Status::Fail && !x.is_expectation())
+        .collect();
+    if !failed.is_empty() {
+        s.push_str(&format!("failed ({}):\n", failed.len()));
+    }
+    for x in &failed {
+        let by = x.failed_by.as_deref().and_then(|rule| {
+            let mark = format!("; but the verifier found error[{rule}] on its exchange ");
+            let at = x.message.find(&mark)?;
+            let rest = &x.message[at + mark.len()..];
+            let (ex, msg) = rest.split_once(": ").unwrap_or((rest, ""));
+            Some(format!("{rule} ({ex}): {}", cut(msg, BRIEF_WIDTH)))
+        });
+        let known = match &x.failed_by {
+            Some(rule)
+                if grouped.iter().any(|f| &f.rule == rule)
+                    && grouped
+                        .iter()
+                        .filter(|f| &f.rule == rule && f.severity == Severity::Error)
+                        .all(|f| f.baseline_state == Some(BaselineState::Unchanged))
+                    && states.is_some() =>
+            {
+                " (known, in the baseline)"
+            }
+            _ => "",
+        };
+        s.push_str(&format!(
+            "  {}{known}  {}\n",
+            x.scoped(),
+            by.unwrap_or_else(|| format!("probe's own check: {}", cut(&x.message, BRIEF_WIDTH)))
+        ));
+    }
+    let expected: Vec<_> = r.results.iter().filter(|x| x.is_expectation()).collect();
+    if !expected.is_empty() {
+        s.push_str(&format!(
+            "missed only the probe's expectation, no rule broken ({}):\n",
+            expected.len()
+        ));
+    }
+    for x in &expected {
+        let m = x
+            .message
+            .strip_prefix(crate::probe::EXPECTATION)
+            .unwrap_or(&x.message);
+        s.push_str(&format!("  {}  {}\n", x.scoped(), cut(m, BRIEF_WIDTH)));
+    }
+    // the findings no failed test names: errors one line each, the rest counted by rule
+    let named = |rule: &str| {
+        r.results
+            .iter()
+            .any(|x| x.failed_by.as_deref() == Some(rule))
+    };
+    let others: Vec<_> = grouped
+        .iter()
+        .filter(|f| f.severity == Severity::Error && !named(&f.rule))
+        .collect();
+    if !others.is_empty() {
+        s.push_str(&format!(
+            "errors no failed test names ({}):\n",
+            others.len()
+        ));
+    }
+    for f in &others {
+        s.push_str(&format!(
+            "  {}\n",
+            cut(&report::text::one_line(f, None), BRIEF_WIDTH + 20)
+        ));
+    }
+    for (sev, label) in [(Severity::Warning, "warnings"), (Severity::Note, "notes")] {
+        let mut tally: Vec<(String, u64)> = Vec::new();
+        for f in grouped.iter().filter(|f| f.severity == sev) {
+            match tally.iter_mut().find(|(r, _)| *r == f.rule) {
+                Some(t) => t.1 += f.seen.max(1),
+                None => tally.push((f.rule.clone(), f.seen.max(1))),
+            }
+        }
+        if !tally.is_empty() {
+            let list: Vec<String> = tally
+                .iter()
+                .map(|(r, n)| {
+                    if *n > 1 {
+                        format!("{r} x{n}")
+                    } else {
+                        r.clone()
+                    }
+                })
+                .collect();
+            s.push_str(&format!("{label}: {}\n", list.join(", ")));
+        }
+    }
+    s.push_str(&count_line(r, grouped.len(), level));
+    if let Some(l) = budget_line(r) {
+        s.push_str(&l);
+        s.push('\n');
+    }
+    if let Some(p) = recording {
+        s.push_str(&format!(
+            "recording: {} (a2a-interop verify {}: every finding with its exchanges)\n",
+            p.display(),
+            p.display()
+        ));
+    }
+    if !reports.is_empty() {
+        s.push_str(&format!("reports: {}\n", reports.join(", ")));
+    }
+    s.push_str("every test's verdict and every finding in full: --verbose (or -o FILE reports)\n");
     s
 }
 

@@ -176,6 +176,9 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
         // a warning)
         "TASK-STATE-004" | "TASK-STATE-012" => "lifecycle.cancel",
         "TASK-STATE-015" => "lifecycle.input-required",
+        // session 48: a task's end that no push notification delivered (a warning),
+        // named in push.notifications' words
+        "PUSH-DELIV-003" => "push.notifications",
         _ => return None,
     })
 }
@@ -419,6 +422,9 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
         && results.iter().any(|r| {
             (r.test == "lifecycle.send" && r.status == Status::Skip)
                 || (r.test == "card.interfaces" && r.is_expectation())
+                // session 48: every send refused (no rule makes an agent accept a
+                // message): no task lifecycle judged, none failed
+                || (r.test == "lifecycle.send" && r.is_expectation())
         });
     let each = results
         .iter()

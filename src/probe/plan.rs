@@ -413,14 +413,6 @@ impl<'a> Runner<'a> {
         self.push(test, d, cat, Instant::now(), Outcome::Skip(why.to_string()));
     }
 
-    fn status_of(&self, test: &str, d: Option<Dialect>) -> Option<Status> {
-        let label = d.map(Dialect::label);
-        self.results
-            .iter()
-            .find(|r| r.test == test && r.dialect.as_deref() == label && r.binding.is_none())
-            .map(|r| r.status)
-    }
-
     async fn get(&self, url: Url, auth: bool) -> Result<ProbeResponse, CallError> {
         let headers = if auth {
             self.cfg.auth_headers.clone()
@@ -881,13 +873,28 @@ impl<'a> Runner<'a> {
         }
         let Some((card, path, with_auth)) = found else {
             let msg = format!("no agent card at {}", tried.join(", "));
-            self.push(
-                "card.reachable",
-                None,
-                Category::AgentCard,
-                started,
-                Outcome::Fail(msg),
-            );
+            // session 48: a well-known path that answered 200 with a body that is no JSON
+            // object is the verifier's CARD-SHAPE-004 on that exchange (CARD-001, CARD-002:
+            // the resource there MUST be an AgentCard); a card that cannot be fetched at all
+            // (no answer, a refused connection, 401, 5xx, a redirect not followed) is no
+            // protocol finding by itself: nothing in the recording shows an A2A agent there,
+            // so it stays the probe's own failure (the run judged nothing), said so
+            let not_object = tried
+                .iter()
+                .any(|t| t.contains("(HTTP 200, not a JSON object)"));
+            // every path 404 is no agent's base URL: the run ends in exit 2, naming the
+            // paths (`probe_cmd::no_card_here` reads the words as they are)
+            let all_404 = !tried.is_empty() && tried.iter().all(|t| t.ends_with("(HTTP 404)"));
+            let o = if not_object {
+                verifier_reads(Outcome::Fail(msg), "CARD-SHAPE-004")
+            } else if all_404 {
+                Outcome::Fail(msg)
+            } else {
+                Outcome::Fail(format!(
+                    "{msg} (no rule judges a card that cannot be fetched by itself: nothing in the recording shows an A2A agent there; the run judged nothing)"
+                ))
+            };
+            self.push("card.reachable", None, Category::AgentCard, started, o);
             return None;
         };
         self.push(
@@ -1363,8 +1370,11 @@ impl<'a> Runner<'a> {
                 // interface's tests still run, so the unanswered requests count in a row
                 // towards --max-unanswered (the probe stops there, exit 2) and an agent that
                 // was only slow once is still judged.
+                // session 48: a timeout is no protocol finding (no rule sets a time for an
+                // answer), yet nothing answered at the advertised url: the probe's own
+                // failure, said so
                 let o = Outcome::Fail(format!(
-                    "advertised url {} did not answer: {msg}; hint: a slow agent needs a longer --timeout",
+                    "advertised url {} did not answer: {msg} (a timeout, which no rule judges by itself); hint: a slow agent needs a longer --timeout",
                     tg.url
                 ));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
@@ -1410,10 +1420,16 @@ impl<'a> Runner<'a> {
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
                 let o = match rpc.resp.no_answer() {
-                    Some(no) => Outcome::Fail(format!(
-                        "advertised url {} could not be reached: {no}",
-                        tg.url
-                    )),
+                    // the recording proxy's own 502/504 (a refused connection, a host that
+                    // does not resolve, no answer upstream): the verifier's CARD-URL-002
+                    // on this exchange ("never answers when used"; session 48)
+                    Some(no) => verifier_reads(
+                        Outcome::Fail(format!(
+                            "advertised url {} could not be reached: {no}",
+                            tg.url
+                        )),
+                        "CARD-URL-002",
+                    ),
                     // 404 / 405 / 501 without an A2A error: the url is no A2A endpoint, which
                     // the recording shows and the verifier's CARD-URL-002 judges on this
                     // exchange (session 46); another answer stays the probe's own
@@ -1425,8 +1441,24 @@ impl<'a> Runner<'a> {
                         )),
                         "CARD-URL-002",
                     ),
+                    // a JSON-RPC url that answers a 2xx without a JSON-RPC response (an
+                    // HTML page): the verifier's RPC-ENVELOPE-001 on this exchange (RPC-001,
+                    // RPC-002; session 48); another answer (an HTTP+JSON route's page, a 5xx
+                    // page) no rule names: the probe's own failure, said so
+                    None if tg.binding == Binding::JsonRpc
+                        && (200..300).contains(&rpc.resp.status) =>
+                    {
+                        verifier_reads(
+                            Outcome::Fail(format!(
+                                "advertised url {} answered {} to an A2A request",
+                                tg.url,
+                                rpc.describe()
+                            )),
+                            "RPC-ENVELOPE-001",
+                        )
+                    }
                     None => Outcome::Fail(format!(
-                        "advertised url {} answered {} to an A2A request",
+                        "advertised url {} answered {} to an A2A request (no rule names this answer by itself; CARD-005: the interface serves its binding at its url)",
                         tg.url,
                         rpc.describe()
                     )),
@@ -1558,11 +1590,24 @@ impl<'a> Runner<'a> {
             };
             tried.push(skill.id.clone());
             let Some(result) = rpc.result() else {
-                outcome = Some(Outcome::Fail(format!(
-                    "send with skill {} example got {}",
-                    skill.id,
-                    rpc.describe()
-                )));
+                // session 48: an A2A error refuses the message, which no rule forbids (an
+                // agent may refuse or reject any message, TASK-008; ID-TASK-005 and
+                // RPC-ERROR-* on the exchange are the verifier's and take the test over);
+                // the run then judges no task lifecycle (at most partial). An answer that
+                // is no A2A one stays the probe's own failure.
+                outcome = Some(if rpc.error_code().is_some() {
+                    expectation(format!(
+                        "send with skill {} example was refused: {} (no rule makes an agent accept a message; no task lifecycle was judged)",
+                        skill.id,
+                        rpc.describe()
+                    ))
+                } else {
+                    Outcome::Fail(format!(
+                        "send with skill {} example got {}",
+                        skill.id,
+                        rpc.describe()
+                    ))
+                });
                 break;
             };
             match tg.wire().send_reply(result) {
@@ -1579,19 +1624,20 @@ impl<'a> Runner<'a> {
                             task = Some(tr);
                             task_text = Some(text.clone());
                         }
-                        None => {
-                            outcome = Some(Outcome::Fail(
-                                "send returned a task without a server-generated id and contextId"
-                                    .into(),
-                            ))
-                        }
+                        // the recording shows the Task: DATA-SHAPE-001 (DATA-005: a Task
+                        // has its id; 0.x its contextId too); a 1.0 Task without contextId
+                        // is ID-002's (the agent MUST return the context it mints), which
+                        // no rule judges: an expectation (session 48)
+                        None => outcome = Some(task_without_ids(&t, tg.wire(), "send")),
                     }
                     break;
                 }
                 Reply::Message(_) => continue,
+                // RPC-004 / DATA-005: the verifier's DATA-SHAPE-001 on the send (session 48)
                 Reply::Other => {
-                    outcome = Some(Outcome::Fail(
-                        "send result is neither a task nor a message".into(),
+                    outcome = Some(verifier_reads(
+                        Outcome::Fail("send result is neither a task nor a message".into()),
+                        "DATA-SHAPE-001",
                     ));
                     break;
                 }
@@ -1642,6 +1688,7 @@ impl<'a> Runner<'a> {
         // lifecycle.get-task
         let started = self.begin("lifecycle.get-task", d);
         let o = match self.get_task(tg, &task.id, None).await {
+            Ok(t) if TaskRef::from_task(&t).is_none() => task_without_ids(&t, tg.wire(), "get"),
             Ok(t) => match TaskRef::from_task(&t) {
                 Some(got) if got.id == task.id && got.context_id == task.context_id => {
                     Outcome::Pass(format!("task {} is {}", got.id, got.state_str()))
@@ -1662,6 +1709,18 @@ impl<'a> Runner<'a> {
                 ),
                 None => Outcome::Fail("get returned a task without id or contextId".into()),
             },
+            // session 48: TaskNotFoundError for the task the agent handed out is the
+            // verifier's ID-TASK-001 on this GetTask; another A2A error is a refusal no
+            // rule names (the verifier's RPC-ERROR-* on the exchange take it over)
+            Err(CallError::Other(m)) if m.contains(" got error ") => {
+                if m.contains("got error -32001") || m.contains("TASK_NOT_FOUND") {
+                    verifier_reads(Outcome::Fail(format!("get failed: {m}")), "ID-TASK-001")
+                } else {
+                    expectation(format!(
+                        "get failed: {m} (no rule names the error an agent may answer a read of its own task with, beyond the verifier's on this exchange)"
+                    ))
+                }
+            }
             Err(e) => e.outcome("get failed"),
         };
         self.push("lifecycle.get-task", d, lc, started, o);
@@ -2844,6 +2903,16 @@ impl<'a> Runner<'a> {
             (Ok(rpc), None) if rpc.result().is_some() => Outcome::Fail(
                 "create returned no config with an id (PUSH-003: the agent assigns one)".into(),
             ),
+            // a refusal: an agent may refuse a config (PUSH-006: it validates webhook
+            // URLs, and the probe's is on loopback); PushNotificationNotSupportedError
+            // under a card that declares push is CAP-PUSH-002's warning, an error the
+            // verifier judges (ID-TASK-001, RPC-ERROR-001, ...) takes the test over
+            // (session 48)
+            (Ok(rpc), None) if rpc.error_code().is_some() => expectation(format!(
+                "create for task {} was refused: {} (no rule makes an agent accept a config: it may refuse the probe's loopback webhook, PUSH-006)",
+                task.id,
+                rpc.describe()
+            )),
             (Ok(rpc), None) => Outcome::Fail(format!(
                 "create for task {} got {}",
                 task.id,
@@ -2889,6 +2958,12 @@ impl<'a> Runner<'a> {
                     )),
                     "PUSH-CFG-005",
                 ),
+                // a refusal of the agent's own config: no rule but the verifier's on the
+                // answer (ID-TASK-001 for TaskNotFoundError, RPC-ERROR-001) (session 48)
+                None if rpc.error_code().is_some() => expectation(format!(
+                    "get of config {config_id} was refused: {} (no rule names the answer to a read of a config the agent created, beyond the verifier's on this exchange)",
+                    rpc.describe()
+                )),
                 None => Outcome::Fail(format!("get of config {config_id} got {}", rpc.describe())),
             },
             Err(e) => e.outcome("get failed"),
@@ -2936,6 +3011,11 @@ impl<'a> Runner<'a> {
                             )
                         }
                     }
+                    None if rpc.error_code().is_some() => expectation(format!(
+                        "list of task {} was refused: {} (no rule names the answer to a list of the agent's own configs, beyond the verifier's on this exchange)",
+                        task.id,
+                        rpc.describe()
+                    )),
                     None => Outcome::Fail(format!("list got {}", rpc.describe())),
                 }
             }
@@ -3029,6 +3109,10 @@ impl<'a> Runner<'a> {
                 )),
                 "RPC-ENVELOPE-001",
             ),
+            Ok(rpc) if rpc.error_code().is_some() => expectation(format!(
+                "delete of config {config_id} was refused: {} (no rule names the answer to a delete of a config the agent created, beyond the verifier's on this exchange)",
+                rpc.describe()
+            )),
             Ok(rpc) => Outcome::Fail(format!(
                 "delete of config {config_id} got {}",
                 rpc.describe()
@@ -3182,12 +3266,14 @@ impl<'a> Runner<'a> {
                     Ok(format!("anonymous {what} refused: {}", r.describe()))
                 } else {
                     Err(format!(
-                        "anonymous {what} answered neither an Agent Card nor a refusal (401/403 or an error): {} (CARD-007: the answer is the extended AgentCard)",
+                        "anonymous {what} answered neither an Agent Card nor a refusal (401/403 or an error): {} (no rule names this answer by itself; the verifier's rules on the exchange, such as CARD-SHAPE-001 / -004 for a card body or RPC-ENVELOPE-001, take it over)",
                         r.describe()
                     ))
                 };
                 match anon_text {
-                    Err(m) => Outcome::Fail(m),
+                    // session 48: the verifier judges what the exchange shows; what it
+                    // does not is the probe's expectation
+                    Err(m) => expectation(m),
                     Ok(a) if self.cfg.auth_headers.is_empty() => Outcome::Pass(format!(
                         "{a}; no --bearer / --auth-header given, so no authenticated call"
                     )),
@@ -3197,8 +3283,10 @@ impl<'a> Runner<'a> {
                             Some(n) => Outcome::Pass(format!(
                                 "{a}; with credentials it answered the card {n:?}"
                             )),
-                            None => Outcome::Fail(format!(
-                                "{a}; with credentials it answered no Agent Card: {} (CARD-007, AUTH-005: an authenticated client gets the extended card)",
+                            // the probe cannot tell the agent's credentials from the ones
+                            // given (a wrong or too weak token): an expectation (session 48)
+                            None => expectation(format!(
+                                "{a}; with credentials it answered no Agent Card: {} (AUTH-005: a client authenticated with a scheme of the public card gets the extended card; the probe cannot tell whether the credentials given are such)",
                                 r.describe()
                             )),
                         },
@@ -3279,6 +3367,14 @@ impl<'a> Runner<'a> {
                 )),
                 "AUTH-OPEN-001",
             ),
+            // not served, but refused otherwise than 401/403: an authentication error in
+            // another form is AUTH-CHALLENGE-002 (1.0, an error) / -003 (0.x, a warning);
+            // any other refusal serves nothing (AUTH-002 holds), so the probe's wish for a
+            // 401/403 is an expectation (session 48)
+            Ok(rpc) if rpc.error_code().is_some() || rpc.resp.status >= 400 => expectation(format!(
+                "task call without credentials got {}, not HTTP 401 or 403 (nothing was served; an authentication failure in another form is the verifier's AUTH-CHALLENGE-002 / -003)",
+                rpc.describe()
+            )),
             Ok(rpc) => Outcome::Fail(format!(
                 "task call without credentials got {}, expected HTTP 401 or 403",
                 rpc.describe()
@@ -3300,16 +3396,30 @@ impl<'a> Runner<'a> {
             .locked
             .as_ref()
             .is_some_and(|l| l.url == tg.url && l.dialect == tg.dialect);
-        let o = match self.status_of("lifecycle.send", Some(tg.dialect)) {
+        // the send of this interface's binding too (it read only JSON-RPC's, so an agent
+        // serving HTTP+JSON alone skipped this test "no task call was made"; probe48)
+        let binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        let send = self
+            .results
+            .iter()
+            .find(|r| {
+                r.test == "lifecycle.send"
+                    && r.dialect.as_deref() == Some(tg.dialect.label())
+                    && r.binding.as_deref() == binding
+            })
+            .map(|r| r.status);
+        let o = match send {
             // Wrong credentials or a broken agent: the probe cannot tell which.
             _ if refused => Outcome::Skip(
                 "the agent refused the given credentials (HTTP 401/403): check --bearer / --auth-header"
                     .into(),
             ),
             Some(Status::Pass) => Outcome::Pass("task calls with credentials work".into()),
-            Some(Status::Fail) => {
-                Outcome::Fail("task calls with credentials fail (see lifecycle.send)".into())
-            }
+            // lifecycle.send holds the verdict on those calls (a rule's, or the probe's
+            // expectation): not counted twice (session 48)
+            Some(Status::Fail) => expectation(
+                "task calls with credentials fail (lifecycle.send holds their verdict)".into(),
+            ),
             _ => Outcome::Skip("no task call was made with credentials".into()),
         };
         self.push("auth.accepts-credentials", None, sec, Instant::now(), o);
@@ -3395,20 +3505,36 @@ impl Runner<'_> {
         } else {
             "cancel it"
         };
+        let expected = |m: &str| m.starts_with(super::EXPECTATION);
         match send {
-            _ if !processed.is_empty() => Outcome::Fail(format!(
-                "{}{} (anyone who learns a task id can {can}; the card declares security)",
-                match &send {
-                    Outcome::Fail(m) => format!("{m}; "),
+            // session 48: a read or cancel answered with another error than
+            // TaskNotFoundError serves nothing by itself (AUTH-002 holds); whether the answer
+            // tells the task exists is the verifier's (AUTH-OPEN-001 for a cancel answered
+            // TaskNotCancelableError, AUTH-SCOPE-*), so the rest is the probe's expectation,
+            // unless the anonymous send already failed the probe's own check
+            _ if !processed.is_empty() => {
+                let before = match &send {
+                    Outcome::Fail(m) => {
+                        format!("{}; ", m.strip_prefix(super::EXPECTATION).unwrap_or(m))
+                    }
                     Outcome::Pass(m) if m.contains("(the verifier's ") => format!("{m}; "),
                     _ => String::new(),
-                },
-                open.iter()
-                    .chain(&processed)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )),
+                };
+                let m = format!(
+                    "{before}{} (anyone who learns a task id can {can}; the card declares security)",
+                    open.iter()
+                        .chain(&processed)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                );
+                match &send {
+                    Outcome::Fail(own) if !expected(own) => Outcome::Fail(m),
+                    _ => expectation(format!(
+                        "{m}; nothing was served: no rule names the error an anonymous read or cancel gets beyond the verifier's"
+                    )),
+                }
+            }
             Outcome::Pass(_) | Outcome::Skip(_) if !open.is_empty() => Outcome::Pass(format!(
                 "{}{} (anyone who learns a task id can {can}; the card declares security; the verifier's AUTH-OPEN-001 judges it)",
                 match &send {
@@ -3487,8 +3613,11 @@ fn judge_notifications(
 ) -> (Outcome, Outcome) {
     if got.is_empty() {
         return (
-            Outcome::Fail(format!(
-                "no notification for task {task_id} reached the webhook within {waited_ms} ms"
+            // no rule sets a time for a delivery (PUSH-004: at-least-once, retries MAY);
+            // the recording shows the task's end and no delivery: PUSH-DELIV-003, a
+            // warning named in these words (session 48)
+            expectation(format!(
+                "no notification for task {task_id} reached the webhook within {waited_ms} ms (no rule sets a time for a delivery: PUSH-004)"
             )),
             Outcome::Skip("no notification to check".into()),
         );
@@ -3527,8 +3656,8 @@ fn judge_notifications(
                 got.len(),
                 seq.join(" -> ")
             )),
-            Some(st) => Outcome::Fail(format!(
-                "notifications for task {task_id} end at {}, not a terminal state",
+            Some(st) => expectation(format!(
+                "notifications for task {task_id} end at {}, not a terminal state (no rule sets a time for a delivery: PUSH-004)",
                 st.as_str()
             )),
             None => Outcome::Fail(format!(
@@ -3702,6 +3831,26 @@ fn read_stream(tg: &Target, rpc: &Rpc) -> Result<StreamRead, NoStream> {
         results,
         error: None,
     })
+}
+
+/// The outcome of a send's or get's Task answer (`what`) that lacks its id or contextId
+/// (session 48): without an id, or any 0.x Task (`wire`), the verifier's DATA-SHAPE-001
+/// (DATA-005: a Task has its `id`; 0.x its `contextId` too) on the exchange decides it
+/// ([`verifier_reads`]); a 1.0 Task with an id but no contextId breaks ID-002 (the agent
+/// MUST return the context it mints), which no rule judges: the probe's expectation.
+fn task_without_ids(t: &Value, wire: Dialect, what: &str) -> Outcome {
+    let id = t
+        .get("id")
+        .and_then(Value::as_str)
+        .is_some_and(|s| !s.is_empty());
+    let m = format!("{what} returned a task without a server-generated id and contextId");
+    if !id || wire == Dialect::V0_3 {
+        verifier_reads(Outcome::Fail(m), "DATA-SHAPE-001")
+    } else {
+        expectation(format!(
+            "{m} (ID-002: an agent that mints a context MUST return it; no rule judges a 1.0 Task without contextId)"
+        ))
+    }
 }
 
 /// A check whose fault the recording shows and the verifier's `rules` judge (session 44:

@@ -237,10 +237,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         // makes a requirement (`expectation, not a rule: ...`, session 47): the exit status
         // and the conformance level do not count it, so neither does JUnit (a red testcase
         // in a green job, probe47's open question): said in <system-out>, as known findings are
-        if r.status == Status::Fail
-            && r.failed_by.is_none()
-            && r.message.starts_with(super::model::EXPECTATION)
-        {
+        if r.is_expectation() {
             results.push(not_counted(format!(
                 "not a failure: the agent did not do what the probe asked, and no rule requires it (no exit status, no conformance level): {}",
                 r.message

@@ -124,8 +124,12 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     }
     let _ = writeln!(
         out,
-        "- **results:** {} passed, {} failed, {} skipped of {}",
-        s.passed, s.failed, s.skipped, s.total
+        "- **results:** {} passed, {} failed, {}{} skipped of {}",
+        s.passed,
+        s.failed,
+        crate::report::model::expectations_text(s.expectations),
+        s.skipped,
+        s.total
     );
     let exercised = if report.coverage.exercised.is_empty() {
         "none".to_string()

@@ -583,17 +583,47 @@ pub struct TestResult {
     pub failed_by: Option<String>,
 }
 
-/// `summary` of the JSON report. `total = passed + failed + skipped` counts `results`;
-/// `errors`, `warnings`, `notes` count `findings` by severity.
+impl TestResult {
+    /// A probe test failed only by the probe's expectation of the agent: its message starts
+    /// with [`EXPECTATION`] and no verifier finding failed it (session 47; counted apart in
+    /// [`Summary::expectations`], session 48).
+    pub fn is_expectation(&self) -> bool {
+        self.status == Status::Fail
+            && self.failed_by.is_none()
+            && self.message.starts_with(EXPECTATION)
+    }
+}
+
+/// `summary` of the JSON report. `total = passed + failed + skipped + expectations` counts
+/// `results`; `errors`, `warnings`, `notes` count `findings` by severity.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     pub total: u64,
     pub passed: u64,
+    /// Failed results, but not those failed only by the probe's expectation
+    /// ([`Summary::expectations`]).
     pub failed: u64,
     pub skipped: u64,
+    /// Probe tests failed only by the probe's expectation of the agent, which no rule makes a
+    /// requirement ([`TestResult::is_expectation`], session 48): not in `failed`, as neither
+    /// the exit status, the conformance level nor JUnit counts them. Absent when 0 (an
+    /// additive member; `verify` has none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub expectations: u64,
     pub errors: u64,
     pub warnings: u64,
     pub notes: u64,
+}
+
+/// `N missed only the probe's expectation, ` for a summary line (the text and Markdown
+/// reports, the probe's count line), or nothing when `n` is 0 (session 48: such a test is
+/// counted apart from the failed ones, as [`Summary::expectations`]).
+pub fn expectations_text(n: u64) -> String {
+    match n {
+        0 => String::new(),
+        1 => "1 missed only the probe's expectation (no rule broken), ".into(),
+        n => format!("{n} missed only the probe's expectation (no rule broken), "),
+    }
 }
 
 /// The level of a run interrupted before its end: `level`, but at most `partial` (its
@@ -1784,6 +1814,7 @@ impl Report {
         for r in &results {
             match r.status {
                 Status::Pass => summary.passed += 1,
+                Status::Fail if r.is_expectation() => summary.expectations += 1,
                 Status::Fail => summary.failed += 1,
                 Status::Skip => summary.skipped += 1,
             }

@@ -20,8 +20,9 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::{
-    read_stream, rest_reason, stream_checks_as_read, stream_checks_verified, verifier_judges,
-    verifier_reads, Outcome, Resumed, Runner, StreamRead, Target, TaskRef, NO_END_BY_DEADLINE,
+    expectation, read_stream, rest_reason, stream_checks_as_read, stream_checks_verified,
+    task_without_ids, verifier_judges, verifier_reads, Outcome, Resumed, Runner, StreamRead,
+    Target, TaskRef, NO_END_BY_DEADLINE,
 };
 use crate::probe::card::{Binding, Skill};
 use crate::probe::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
@@ -92,9 +93,12 @@ impl Runner<'_> {
             Err(e) => return (e.outcome(&what), None),
         };
         let Some(result) = rpc.result() else {
+            // session 48: ID-002 lets an agent refuse a client's contextId (it then MUST
+            // answer an error, as it did) and ID-008 lets it expire contexts: a refusal is
+            // the probe's expectation
             let o = if rpc.error_code().is_some() {
-                Outcome::Fail(format!(
-                    "{what} was refused: {}; the agent minted that context itself (ID-008: a contextId without a taskId starts a new task in that context)",
+                expectation(format!(
+                    "{what} was refused: {}; the agent minted that context itself (ID-008: a contextId without a taskId starts a new task in that context; an agent MAY refuse a client's contextId, ID-002, or expire a context)",
                     rpc.describe()
                 ))
             } else {
@@ -104,12 +108,7 @@ impl Runner<'_> {
         };
         match tg.wire().send_reply(result) {
             Reply::Task(t) => match TaskRef::from_task(&t) {
-                None => (
-                    Outcome::Fail(format!(
-                        "{what} returned a task without a server-generated id and contextId"
-                    )),
-                    None,
-                ),
+                None => (task_without_ids(&t, tg.wire(), &what), None),
                 // the recording shows both contexts: the verifier's ID-CTX-002 (session 45)
                 Some(now) if now.context_id != ctx => (
                     verifier_reads(
@@ -121,12 +120,20 @@ impl Runner<'_> {
                     ),
                     None,
                 ),
+                // session 48: a message naming no taskId answered with a task id the agent
+                // had handed out for a terminal task: the verifier's TASK-STATE-002 on this
+                // exchange (ID-001, TASK-001: a terminal task is never reopened, a
+                // refinement is a new task in the same context, ID-008)
                 Some(now) if now.id == first.id && settled.is_some_and(TaskState::is_terminal) => (
-                    Outcome::Fail(format!(
-                        "{what} was taken into task {}, which was already {} (TASK-001: a terminal task never changes; a refinement is a new task in the same context, ID-008)",
-                        now.id,
-                        settled.map(TaskState::as_str).unwrap_or("terminal")
-                    )),
+                    verifier_reads(
+                        Outcome::Fail(format!(
+                            "{what} was taken into task {}, which was already {}, now {} (TASK-001: a terminal task never changes; a refinement is a new task in the same context, ID-008)",
+                            now.id,
+                            settled.map(TaskState::as_str).unwrap_or("terminal"),
+                            now.state_str()
+                        )),
+                        "TASK-STATE-002",
+                    ),
                     None,
                 ),
                 Some(now) => {
@@ -143,17 +150,28 @@ impl Runner<'_> {
                     Some(c) if c == ctx => {
                         Outcome::Pass(format!("{what} was answered with a message in the same context"))
                     }
-                    Some(c) => Outcome::Fail(format!(
-                        "{what} was answered with a message in context {c}: the agent substituted another context (ID-002, ID-008)"
-                    )),
-                    None => Outcome::Fail(format!(
-                        "{what} was answered with a message without contextId (ID-004: agent messages carry the contextId)"
+                    // the recording shows both contexts: the verifier's ID-CTX-002 (ID-002:
+                    // the agent MUST NOT substitute another context; session 48)
+                    Some(c) => verifier_reads(
+                        Outcome::Fail(format!(
+                            "{what} was answered with a message in context {c}: the agent substituted another context (ID-002, ID-008)"
+                        )),
+                        "ID-CTX-002",
+                    ),
+                    // ID-004 (1.0): the verifier's ID-MSG-001 is a note; 0.x Message's
+                    // contextId is optional: the probe's expectation (session 48)
+                    None => expectation(format!(
+                        "{what} was answered with a message without contextId (ID-004: 1.0 agent messages carry the contextId, the verifier's note ID-MSG-001; 0.x leaves it optional)"
                     )),
                 };
                 (o, None)
             }
+            // RPC-004 / DATA-005: the verifier's DATA-SHAPE-001 (session 48)
             Reply::Other => (
-                Outcome::Fail(format!("{what}: the result is neither a task nor a message")),
+                verifier_reads(
+                    Outcome::Fail(format!("{what}: the result is neither a task nor a message")),
+                    "DATA-SHAPE-001",
+                ),
                 None,
             ),
         }

@@ -491,6 +491,35 @@ impl State {
         true
     }
 
+    /// Whether `x` is a call to an agent whose card requires authentication
+    /// (`requires_auth`) that carries none of the credentials the card names (its scheme's
+    /// headers and query parameters), nor `Authorization`, `X-API-Key` or a cookie: an
+    /// unauthenticated caller, to whom an existing task is rightly not found (TASK-009,
+    /// AUTH-002; probe48). A redacted credential is still a credential.
+    pub(super) fn unauthenticated_call(&self, x: &Exch) -> bool {
+        let Some(view) = self.card_for(x).map(|c| &c.view) else {
+            return false;
+        };
+        if !view.requires_auth {
+            return false;
+        }
+        let carries = |n: &str| {
+            x.req_headers
+                .get(n)
+                .map(str::trim)
+                .is_some_and(|v| !v.is_empty())
+        };
+        let any_header = ["authorization", "x-api-key", "cookie"]
+            .into_iter()
+            .chain(view.credential_headers.iter().map(String::as_str))
+            .any(carries);
+        let any_query = view
+            .credential_query
+            .iter()
+            .any(|q| super::params::query_param(&x.url, q).is_some());
+        !any_header && !any_query
+    }
+
     pub(super) fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
         if self.gw_rerouted(&x.id) {
             return;
@@ -530,6 +559,13 @@ impl State {
             if a != b {
                 return;
             }
+        }
+        // TASK-009 / AUTH-002 (probe48): a call that carries none of the credentials a card
+        // requiring authentication names comes from an unauthenticated caller, who must not
+        // learn that the task exists: TaskNotFoundError is a right answer to it (the probe's
+        // auth.rejects-anonymous reads and cancels its task so), no lost task.
+        if self.unauthenticated_call(x) {
+            return;
         }
         // review29a: a task the recording showed ended over a minute before may be purged
         // (TASK-003; 1.0 §3.3.2 "already completed and purged"): not found is then right for
