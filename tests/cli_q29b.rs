@@ -84,7 +84,13 @@ async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
         ])
         .await;
         let text = String::from_utf8_lossy(&out.stdout).to_string();
-        assert_eq!(text.matches("error[CARD-URL-002]").count(), urls, "{text}");
+        // one finding per dead URL (the probe's own test line names the rule too, since
+        // session 48 made CARD-URL-002 the verdict of card.interface-url for it)
+        let findings = text
+            .lines()
+            .filter(|l| l.starts_with("error[CARD-URL-002]"))
+            .count();
+        assert_eq!(findings, urls, "{text}");
         assert!(text.contains("refused the connection"), "{text}");
         assert!(!text.contains("GW-RESP-006"), "{text}");
         let again = run(vec![

@@ -1420,16 +1420,23 @@ impl<'a> Runner<'a> {
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
                 let o = match rpc.resp.no_answer() {
-                    // the recording proxy's own 502/504 (a refused connection, a host that
-                    // does not resolve, no answer upstream): the verifier's CARD-URL-002
+                    // the recording proxy's own 502/504 for a connection that never came up
+                    // (refused, a host that does not resolve): the verifier's CARD-URL-002
                     // on this exchange ("never answers when used"; session 48)
-                    Some(no) => verifier_reads(
+                    Some(no) if rpc.resp.connect_failure.is_some() => verifier_reads(
                         Outcome::Fail(format!(
                             "advertised url {} could not be reached: {no}",
                             tg.url
                         )),
                         "CARD-URL-002",
                     ),
+                    // reached, then closed or reset without an answer: the verifier's
+                    // GW-RESP-006 on the exchange is only a warning (it cannot tell a crash
+                    // from a front's cut), so the probe keeps its own failure (cli_ux33)
+                    Some(no) => Outcome::Fail(format!(
+                        "advertised url {} gave no answer: {no}",
+                        tg.url
+                    )),
                     // 404 / 405 / 501 without an A2A error: the url is no A2A endpoint, which
                     // the recording shows and the verifier's CARD-URL-002 judges on this
                     // exchange (session 46); another answer stays the probe's own
