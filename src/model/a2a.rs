@@ -405,9 +405,25 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                 Some(j) => (&rest[..j], &rest[j..]),
                 None => (rest, ""),
             };
-            let (id, action) = match id_part.rfind(':') {
-                Some(j) => (&id_part[..j], Some(&id_part[j + 1..])),
-                None => (id_part, None),
+            // An id with an encoded colon (`t1%3Acancel`, a gateway's or client's encoding of
+            // the custom verb, b15-Q1, b31x-R25) is the verb's route: read from the decoded
+            // segment, so its answer is judged as that operation's (lead48: the mutation
+            // check found such a cancel's answer unjudged).
+            // Only those two verbs: a task id may hold an encoded colon of its own
+            // (`urn%3Auuid%3A1` is the task `urn:uuid:1`).
+            let decoded: std::borrow::Cow<str> = match id_part
+                .rfind("%3A")
+                .or_else(|| id_part.rfind("%3a"))
+                .filter(|_| !id_part.contains(':'))
+            {
+                Some(j) if matches!(&id_part[j + 3..], "cancel" | "subscribe") => {
+                    format!("{}:{}", &id_part[..j], &id_part[j + 3..]).into()
+                }
+                _ => id_part.into(),
+            };
+            let (id, action) = match decoded.rfind(':') {
+                Some(j) => (&decoded[..j], Some(&decoded[j + 1..])),
+                None => (decoded.as_ref(), None),
             };
             if id.is_empty() {
                 return None;
@@ -4037,6 +4053,15 @@ mod tests {
             Op::GetCard
         );
         assert_eq!(rest_route("POST", "/"), None);
+        // the custom verb's colon percent-encoded is the verb's route (lead48); a task id's
+        // own encoded colon stays in the id
+        let r = rest_route("POST", "/tasks/t1%3Acancel").unwrap();
+        assert_eq!((r.op, r.task_id.as_deref()), (Op::CancelTask, Some("t1")));
+        let r = rest_route("GET", "/tasks/urn%3Auuid%3A1").unwrap();
+        assert_eq!(
+            (r.op, r.task_id.as_deref()),
+            (Op::GetTask, Some("urn:uuid:1"))
+        );
         assert_eq!(
             rest_route("POST", "/tasks/t/pushNotificationConfigs")
                 .unwrap()
