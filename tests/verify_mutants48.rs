@@ -568,15 +568,21 @@ fn walk<'a>(v: &'a Value, path: &mut Vec<Seg>, out: &mut Vec<Member<'a>>) {
     }
 }
 
-fn parent_mut<'a>(v: &'a mut Value, path: &[Seg]) -> &'a mut Map<String, Value> {
+/// The object at `path` in `v` (a path [`walk`] gave).
+fn object_at<'a>(v: &'a mut Value, path: &[Seg]) -> &'a mut Map<String, Value> {
     let mut cur = v;
-    for s in &path[..path.len() - 1] {
+    for s in path {
         cur = match s {
             Seg::Key(k) => cur.get_mut(k.as_str()).unwrap(),
             Seg::Idx(i) => cur.get_mut(*i).unwrap(),
         };
     }
     cur.as_object_mut().unwrap()
+}
+
+/// The object holding the member at `path`.
+fn parent_mut<'a>(v: &'a mut Value, path: &[Seg]) -> &'a mut Map<String, Value> {
+    object_at(v, &path[..path.len() - 1])
 }
 
 /// `lines` with the document at `place` replaced by `doc` (a `Content-Length` kept true).
@@ -762,16 +768,7 @@ fn every_spec_fault_put_into_real_sdk_traffic_is_told() {
                             continue;
                         }
                         let mut new = doc.clone();
-                        let mut cur = &mut new;
-                        for s in &path {
-                            cur = match s {
-                                Seg::Key(k) => cur.get_mut(k.as_str()).unwrap(),
-                                Seg::Idx(i) => cur.get_mut(*i).unwrap(),
-                            };
-                        }
-                        cur.as_object_mut()
-                            .unwrap()
-                            .insert(op.key.to_string(), make());
+                        object_at(&mut new, &path).insert(op.key.to_string(), make());
                         let at =
                             format!("line {} {}/+{}", place.line + 1, path_text(&path), op.key);
                         mutants.push((op.name, op.breaks, at, put(&lines, *place, &new)));
