@@ -516,3 +516,58 @@ async fn early_event_stream_is_judged_from_the_whole_request_body() {
         assert_offline_matches(&run.verify, &rec);
     }
 }
+
+/// An HTTP+JSON `message:stream` answered before its request body was whole: the route
+/// names the call at the response head and the whole body reads it again at the stream's
+/// release; the outcome counts the one exchange once (`bindings`, `exchange_dialects`),
+/// live and offline (lead49: live_breaker48 counted a gateway's upstream `:subscribe`
+/// twice on a loaded machine, when its answer's head came before the request's end).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn early_event_stream_counts_its_exchange_once() {
+    const REST_FIRST: &[u8] = br#"{"message":{"messageId":"m1","role":"ROLE_USER","#;
+    const REST_SECOND: &[u8] = br#""parts":[{"text":"hi"}]}}"#;
+    let early = streaming_agent(true).await;
+    let (_d, rec, pipeline, base) = start_recording_to(early).await;
+    let status = within(
+        "rest stream",
+        post_parts(
+            false,
+            &format!("{base}/message:stream"),
+            REST_FIRST,
+            REST_SECOND,
+            true,
+            true,
+        ),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let run = within("rest stream finish", pipeline.finish())
+        .await
+        .unwrap();
+    let evs = read_events(&rec);
+    let first_chunk = evs
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ResponseChunk { .. }))
+        .unwrap();
+    assert!(
+        evs[first_chunk..]
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::RequestBody { .. })),
+        "the body was not late"
+    );
+    let once = vec![a2a_interop::verify::BindingUse {
+        version: "1.0".into(),
+        binding: "HTTP+JSON".into(),
+        exchanges: 1,
+    }];
+    assert_eq!(run.verify.bindings, once, "{:?}", run.verify.findings);
+    assert_eq!(run.verify.exchange_dialects.len(), 1);
+    assert_offline_matches(&run.verify, &rec);
+    let f = std::io::BufReader::new(std::fs::File::open(&rec).unwrap());
+    let r = a2a_interop::record::jsonl::RecordingReader::new(f).unwrap();
+    let mut v = a2a_interop::verify::Verifier::new(&r.header().clone());
+    for ev in r {
+        v.feed(&ev.unwrap());
+    }
+    assert_eq!(v.finish().bindings, once, "offline");
+}

@@ -884,6 +884,12 @@ struct Exch {
     /// read the whole request body): the call is understood again at the exchange's end,
     /// from the whole recorded body.
     req_late: bool,
+    /// The version and binding this exchange was counted under in the outcome's
+    /// `bindings`, `leg_bindings` and `exchange_dialects` ([`State::count_call`]): a call
+    /// read again (an early answer's request body, [`State::release_held_stream`]) is
+    /// counted once, under what the second reading says (lead49: the stream of an early
+    /// answer counted twice on a loaded machine).
+    counted: Option<(Dialect, Binding)>,
     truncated: bool,
     /// The request body was cut (at the proxy's capture cap, or past what the verifier
     /// keeps of a body): its content is not judged, but its answer may still be (a 413,
@@ -5605,16 +5611,18 @@ impl State {
                 for k in &mut calls {
                     self.refine_jsonrpc_dialect(x, k);
                 }
-                if let Some(d) = calls.iter().find_map(|k| k.dialect) {
-                    c.dialect = Some(d);
-                    self.note_dialect(&x.id, d);
-                    self.note_binding(&x.leg, d.as_str(), Binding::JsonRpc);
+                let batch_dialect = calls.iter().find_map(|k| k.dialect);
+                if batch_dialect.is_some() {
+                    c.dialect = batch_dialect;
                 }
                 c.binding = Some(Binding::JsonRpc);
                 c.batch = Some(Arc::new(calls));
                 self.areas.insert("jsonrpc");
                 if let Some(b) = body.as_deref() {
                     self.batch_request_checks(x, b);
+                }
+                if let Some(d) = batch_dialect {
+                    self.count_call(x, d, Binding::JsonRpc);
                 }
                 x.call = Some(Arc::new(c));
                 x.scope = self.agent_scope(x);
@@ -5869,8 +5877,7 @@ impl State {
         }
         if let Some(d) = c.dialect {
             if let Some(b) = c.binding {
-                self.note_dialect(&x.id, d);
-                self.note_binding(&x.leg, d.as_str(), b);
+                self.count_call(x, d, b);
             }
             if c.binding == Some(Binding::Rest) {
                 self.rest_dialects.insert(str::to_string(&x.id), d);

@@ -2623,11 +2623,7 @@ impl State {
         version: &'static str,
         binding: Binding,
     ) {
-        let name = match binding {
-            Binding::JsonRpc => "JSON-RPC",
-            Binding::Rest => "HTTP+JSON",
-            Binding::Grpc => "gRPC",
-        };
+        let name = binding_name(binding);
         *self.bindings.entry((version, name)).or_insert(0) += 1;
         let leg = leg.as_deref().unwrap_or("client");
         let key = (leg.to_string(), version, name);
@@ -2636,6 +2632,52 @@ impl State {
         } else if self.leg_bindings.len() < MAX_BINDING_LEGS * 8 {
             self.leg_bindings.insert(key, 1);
         }
+    }
+
+    /// Counts call exchange `x` as A2A version `d` over binding `b` ([`Self::note_dialect`],
+    /// [`Self::note_binding`]) once: read again (an early answer's request body came after
+    /// the response head), it moves from what it was counted under to what the new reading
+    /// says, or stays. The set of dialects seen keeps a first reading's dialect.
+    pub(super) fn count_call(&mut self, x: &mut Exch, d: Dialect, b: Binding) {
+        match x.counted {
+            Some(k) if k == (d, b) => return,
+            Some((d0, b0)) => {
+                let name = binding_name(b0);
+                if let Some(n) = self.bindings.get_mut(&(d0.as_str(), name)) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        self.bindings.remove(&(d0.as_str(), name));
+                    }
+                }
+                let key = (
+                    x.leg.as_deref().unwrap_or("client").to_string(),
+                    d0.as_str(),
+                    name,
+                );
+                if let Some(n) = self.leg_bindings.get_mut(&key) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        self.leg_bindings.remove(&key);
+                    }
+                }
+                // its entry in the per-exchange list takes the new dialect
+                if let Some(e) = self
+                    .exchange_dialects
+                    .iter_mut()
+                    .rev()
+                    .find(|e| e.0 == x.id)
+                {
+                    e.1 = d.as_str();
+                }
+                self.dialects.insert(d.as_str());
+                self.note_binding(&x.leg, d.as_str(), b);
+            }
+            None => {
+                self.note_dialect(&x.id, d);
+                self.note_binding(&x.leg, d.as_str(), b);
+            }
+        }
+        x.counted = Some((d, b));
     }
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
@@ -2883,4 +2925,13 @@ fn push_create_names_config(body: &[u8]) -> bool {
     named(p.get("id"))
         || named(p.pointer("/config/id"))
         || named(p.pointer("/pushNotificationConfig/id"))
+}
+
+/// The spec's name of binding `b` as the outcome's `bindings` spell it.
+fn binding_name(b: Binding) -> &'static str {
+    match b {
+        Binding::JsonRpc => "JSON-RPC",
+        Binding::Rest => "HTTP+JSON",
+        Binding::Grpc => "gRPC",
+    }
 }
