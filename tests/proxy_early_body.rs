@@ -562,6 +562,17 @@ async fn early_event_stream_counts_its_exchange_once() {
     }];
     assert_eq!(run.verify.bindings, once, "{:?}", run.verify.findings);
     assert_eq!(run.verify.exchange_dialects.len(), 1);
+    // the call's own fault told once, in the words of the whole body (the route alone
+    // said it at the head; the body adds the 1.0 member it holds)
+    let mix: Vec<&str> = run
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.rule == "VER-MIX-002")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(mix.len(), 1, "{mix:#?}");
+    assert!(mix[0].contains("the 1.0 member parts"), "{}", mix[0]);
     assert_offline_matches(&run.verify, &rec);
     let f = std::io::BufReader::new(std::fs::File::open(&rec).unwrap());
     let r = a2a_interop::record::jsonl::RecordingReader::new(f).unwrap();

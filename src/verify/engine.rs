@@ -2440,6 +2440,10 @@ pub(super) struct State {
     /// ([`HEADER_1_0_ON_0X`]) until its answer is read (review34). At most
     /// [`MAX_HELD_MIX`].
     held_mix: Vec<usize>,
+    /// The exchange whose call is being read again ([`State::reread_call`]): a finding the
+    /// second reading tells that the first already told about this exchange (same rule and
+    /// leg) takes the second's message and evidence in place of a second finding.
+    rereading: Option<ExchangeId>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
     exchange_dialects: Vec<(ExchangeId, &'static str)>,
@@ -3721,6 +3725,7 @@ impl State {
             key_buf: String::new(),
             task_key_buf: std::cell::RefCell::new(String::new()),
             held_mix: Vec::new(),
+            rereading: None,
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             missing_creds: Vec::new(),
@@ -4029,6 +4034,20 @@ impl State {
         f.message = super::finding::json_style_escapes(std::mem::take(&mut f.message));
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
+        }
+        if let Some(xid) = self.rereading.as_deref() {
+            if let Some(i) = self.out.iter().rposition(|g| {
+                g.rule == f.rule
+                    && g.leg == f.leg
+                    && g.evidence
+                        .iter()
+                        .any(|e| e.exchange.as_deref() == Some(xid))
+            }) {
+                let g = &mut self.out[i];
+                g.message = f.message;
+                g.evidence = f.evidence;
+                return self.out.len();
+            }
         }
         if r::is_stream_ended_without_terminal(&f.rule) || f.rule == r::TASK_BLOCKING_EARLY.id {
             link_unfinished(&self.out, &mut f);
@@ -4854,7 +4873,7 @@ impl State {
             return;
         };
         if rebuild {
-            self.build_call(x);
+            self.reread_call(x);
         }
         self.stream_call_known(x);
         for (it, seq, t_us) in held {
@@ -5091,10 +5110,10 @@ impl State {
                     // An early answer (breaker18 item 1): the call read at the response head
                     // lacked the request body that came after it; a stream's events were
                     // already judged against that call, so it stays.
-                    if x.call.is_none()
-                        || (x.req_late && x.sse.is_none() && x.grpc.is_none() && !x.truncated)
-                    {
+                    if x.call.is_none() {
                         self.build_call(&mut x);
+                    } else if x.req_late && x.sse.is_none() && x.grpc.is_none() && !x.truncated {
+                        self.reread_call(&mut x);
                     }
                     if x.leg.is_none() && !self.one_leg && self.done_paths.contains_key(xid) {
                         let at = if x.status.is_some() {
@@ -5515,6 +5534,16 @@ impl State {
     }
 
     // ------------------------------------------------------------------ request side
+
+    /// [`State::build_call`] again for an exchange whose request body grew after its call
+    /// was first read (an early answer): the request's findings the first reading told are
+    /// told once, in the second reading's words (lead49: a 0.3-headed HTTP+JSON call drew
+    /// VER-MIX-002 twice, from the route at the head and again with its body).
+    fn reread_call(&mut self, x: &mut Exch) {
+        self.rereading = Some(x.id.clone());
+        self.build_call(x);
+        self.rereading = None;
+    }
 
     fn build_call(&mut self, x: &mut Exch) {
         let mut c = Call {
