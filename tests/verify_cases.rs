@@ -997,6 +997,161 @@ fn mine48_extended_card_unconfigured_v01_card_judged_v02_notification_answers() 
     }
 }
 
+/// Session 49 (mine49): the kinds round forty-nine changed, each with the words that name
+/// it and its legal neighbours silent.
+/// - DATA-007 (a2a-python #1211 / PR #1212): ListTasks rows with `artifacts: []` or `null`
+///   though includeArtifacts was not asked are DATA-LIST-008; an empty list asked for is not.
+/// - DATA-004 (impalasys/talon PR #51): a 0.3 HTTP+JSON data part in 1.0's flat form, in an
+///   answer, a request or a stream event; the proto's `{data: {data: ...}}`, 1.0's flat part
+///   and an empty DataPart are not.
+/// - ID-001 (adcp-client PR #968): a task call naming the client's own messageId is
+///   ID-TASK-006; an agent whose task id is the messageId, and an unknown id, are not.
+/// - TASK-005 (a2a-tck PR #217): returnImmediately answered terminal after 2 s is
+///   TASK-STATE-009; a slow start answered working is not.
+/// - EXT-004 (a2a-js #710): an extension echoed on one kind of send only is CAP-EXT-009;
+///   an agent that never echoes, or echoes on one unary answer of two, is not.
+#[test]
+fn mine49_list_artifacts_empty_v03_rest_data_part_own_message_id_extension_echo() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1052-v10-list-tasks-empty-artifacts-not-omitted",
+            "DATA-LIST-008",
+            "warning",
+            "2 listed tasks (first: 0) carry artifacts: [] although the request did not set includeArtifacts",
+        ),
+        (
+            "b49a-L1-v10-list-tasks-artifacts-null",
+            "DATA-LIST-008",
+            "warning",
+            "listed task 0 carries artifacts: null",
+        ),
+        (
+            "b49a-L2-v10-rest-include-artifacts-false-one-row-empty",
+            "DATA-LIST-008",
+            "warning",
+            "listed task 1 carries artifacts: []",
+        ),
+        (
+            "f1055-v03-rest-data-part-flat",
+            "DATA-SHAPE-001",
+            "error",
+            "0.3 HTTP+JSON data part written flat, {\"data\": {steps, risk}} (1.0's form)",
+        ),
+        (
+            "b49a-D1-v03-rest-client-data-part-flat",
+            "DATA-SHAPE-002",
+            "error",
+            "{\"data\": {flight, seats}}",
+        ),
+        (
+            "b49a-D2-v03-rest-stream-artifact-data-part-flat",
+            "STREAM-SHAPE-001",
+            "error",
+            "{\"data\": {total, currency}}",
+        ),
+        (
+            "f1062-v03-tasks-get-by-own-message-id",
+            "ID-TASK-006",
+            "warning",
+            "is the messageId of its own earlier send, which this agent answered with task a2a-task-51c0",
+        ),
+        (
+            "b49a-M2-v10-rest-get-task-by-own-message-id",
+            "ID-TASK-006",
+            "warning",
+            "which this agent answered with task tsk-m2",
+        ),
+        (
+            "f1060-v10-return-immediately-answered-completed-after-2s",
+            "TASK-STATE-009",
+            "warning",
+            "only after 2.0 s, with task task-ri-2 already in TASK_STATE_COMPLETED",
+        ),
+        (
+            "f1066-v10-extension-echo-missing-on-stream",
+            "CAP-EXT-009",
+            "warning",
+            "agent echoed extension https://example.test/ext/stream in A2A-Extensions on its answer to SendMessage but not on its answer to SendStreamingMessage",
+        ),
+        (
+            "b49a-E2-v10-stream-first-then-unary-echo",
+            "CAP-EXT-009",
+            "warning",
+            "on its answer to SendMessage but not on its answer to SendStreamingMessage",
+        ),
+        (
+            "b49a-E1-v03-x-extensions-echo-missing-on-stream",
+            "CAP-EXT-009",
+            "warning",
+            "in X-A2A-Extensions on its answer to message/send but not on its answer to message/stream",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "f1054-legal-v10-list-tasks-include-artifacts-empty-list",
+            "DATA-LIST-008",
+        ),
+        (
+            "b49a-LL1-legal-v10-rest-include-artifacts-true-empty",
+            "DATA-LIST-008",
+        ),
+        (
+            "b49a-LL2-legal-v10-list-tasks-artifacts-left-out",
+            "DATA-LIST-008",
+        ),
+        ("f1064-legal-v03-rest-data-part-wrapped", "DATA-SHAPE-001"),
+        ("b49a-DL1-legal-v10-rest-data-part-flat", "DATA-SHAPE-001"),
+        ("b49a-DL3-legal-v03-rest-empty-data-part", "DATA-SHAPE-001"),
+        ("b49a-ML1-legal-v10-task-id-is-message-id", "ID-TASK-006"),
+        ("b49a-ML2-legal-v10-get-unknown-task", "ID-TASK-006"),
+        (
+            "b49a-RL1-legal-v10-return-immediately-working-after-4s",
+            "TASK-STATE-009",
+        ),
+        (
+            "f1061-legal-v10-return-immediately-fast-task-completed",
+            "TASK-STATE-009",
+        ),
+        ("b49a-EL1-legal-v10-extension-never-echoed", "CAP-EXT-009"),
+        (
+            "b49a-EL2-legal-v10-unary-echo-once-not-twice",
+            "CAP-EXT-009",
+        ),
+        (
+            "f1067-legal-v10-extension-echo-on-both-send-kinds",
+            "CAP-EXT-009",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

@@ -2246,6 +2246,12 @@ fn parts_problems_read(
                     ));
                 } else if first == Some("text") && !o.get("text").is_some_and(Json::is_string) {
                     out.push((at("text"), "text part is not a string".into()));
+                } else if first == Some("data") && style == PartStyle::V0Rest {
+                    // mine49 (impalasys/talon PR #51): 1.0's flat data part on a 0.3 REST
+                    // route, where Part.data is a DataPart message {data: Struct}.
+                    if let Some(why) = o.get("data").and_then(v03_rest_data_part_problem) {
+                        out.push((at("data"), why));
+                    }
                 } else if first == Some("raw") {
                     // ProtoJSON `bytes`: a base64 string (standard or URL-safe alphabet).
                     match o.get("raw").and_then(Json::as_str).map(base64_problem) {
@@ -2550,6 +2556,34 @@ fn message_is_plain(o: &Obj, style: PartStyle) -> bool {
 /// `text` string, and no `kind` when `no_kind` (a message's parts,
 /// [`rest03_message_problems`]); 0.x JSON-RPC: `kind` `text` with a `text` string, `file`
 /// with one of `bytes` (base64) and `uri`, or `data` with an object. `false`: not decided.
+/// DATA-004 on a 0.3 HTTP+JSON / gRPC-JSON data part (0.3 proto: `Part.data` is a
+/// `DataPart` message whose one field `data` holds the `google.protobuf.Struct`, so the
+/// ProtoJSON is `{"data": {"data": {...}}}`): why `d`, the part's `data` member, is not a
+/// DataPart, or `None`. An object whose members are all other than `data` is 1.0's flat
+/// form (`{"data": {...}}`, impalasys/talon PR #51): a 0.3 ProtoJSON reader refuses those
+/// members as DataPart fields it does not define. `{}` (an empty DataPart) and an object
+/// that has a `data` member are not judged: either reading is possible there.
+pub fn v03_rest_data_part_problem(d: &Json) -> Option<String> {
+    let Json::Object(o) = d else {
+        return Some(format!(
+            "data part is {}, not the 0.3 proto's DataPart object {{\"data\": {{...}}}}",
+            kind_words(d)
+        ));
+    };
+    if o.is_empty() || o.contains_key("data") {
+        return None;
+    }
+    let mut names: Vec<&str> = o.keys().take(4).collect();
+    if o.len() > 4 {
+        names.push("...");
+    }
+    Some(format!(
+        "0.3 HTTP+JSON data part written flat, {{\"data\": {{{}}}}} (1.0's form): the 0.3 proto's Part.data is a DataPart whose Struct sits in its own data member, {{\"data\": {{\"data\": {{...}}}}}}, so a 0.3 ProtoJSON reader takes {} for DataPart fields, which it does not define, and refuses the part",
+        names.join(", "),
+        names.join(", ")
+    ))
+}
+
 fn part_is_plain(p: &Json, style: PartStyle, no_kind: bool) -> bool {
     let Json::Object(o) = p else {
         return false;
@@ -2587,6 +2621,7 @@ fn part_is_plain(p: &Json, style: PartStyle, no_kind: bool) -> bool {
             !(no_kind && kind.is_some())
                 && set(text) + set(file) + set(data) == 1
                 && null_or_string(text)
+                && data.is_none_or(|d| v03_rest_data_part_problem(d).is_none())
         }
         PartStyle::V0Rpc => match kind.and_then(Json::as_str) {
             Some("text") => text.is_some_and(Json::is_string),

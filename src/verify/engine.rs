@@ -1983,8 +1983,24 @@ struct PageChain {
 /// TASK-STATE-009: how long (µs from the request head to the end of the answer) a
 /// SendMessage with `returnImmediately: true` may take before a terminal or interrupted
 /// answer shows the agent waited for the task (TASK-005: the reply comes right after
-/// creation; a fast task may already be done, hence a generous margin).
-const RETURN_IMMEDIATELY_SLOW_US: u64 = 10_000_000;
+/// creation, in milliseconds; a fast task may already be done, hence a margin). 2 s, not
+/// the 10 s of before (mine49, a2a-tck PR #217): the TCK's own test of this requirement
+/// runs a task that works for 2 s and then completes, and a server that waits for it
+/// answers completed after 2 s; creating a task takes no seconds, and an agent that
+/// honours the flag answers its task submitted or working, whatever its start-up cost.
+const RETURN_IMMEDIATELY_SLOW_US: u64 = 2_000_000;
+
+/// CAP-EXT-009: for one declared extension at one agent, the first answer (response head
+/// seq, exchange, the call's name) to each kind of send, `[unary, streaming]`, that echoed
+/// it in the activated-extensions header, and the first that did not.
+#[derive(Debug, Clone, Default)]
+struct ExtEcho {
+    echoed: [Option<(u64, String, String)>; 2],
+    omitted: [Option<(u64, String, String)>; 2],
+}
+
+/// How many agent-extension pairs CAP-EXT-009 follows ([`State::ext_echo`]).
+const MAX_EXT_ECHO: usize = 256;
 
 /// How many task ids a [`PageChain`] remembers, and how many tokens are remembered.
 const MAX_PAGE_CHAIN_IDS: usize = 1000;
@@ -2466,6 +2482,15 @@ pub(super) struct State {
     /// agent's, though the public card the other rules read lists none (review26 R5).
     /// Bounded by [`MAX_MISSING_CREDS`].
     extended_extensions: HashSet<String>,
+    /// CAP-EXT-009 (mine49, a2a-js #710): per `leg\0origin\0uri` of a declared extension
+    /// the client requested, the first answer to each kind of send (0 unary, 1 streaming)
+    /// that echoed it and the first that did not ([`ExtEcho`]); `None` once told. Bounded
+    /// by [`MAX_EXT_ECHO`].
+    ext_echo: HashMap<String, Option<ExtEcho>>,
+    /// ID-TASK-006 (mine49): task keys of the client's own messageIds already told as named
+    /// in place of a task id, so a client that polls with one again is told once. Bounded
+    /// by [`MAX_EXT_ECHO`].
+    own_message_id_told: HashSet<String>,
     /// CAP-STREAM-001 / CAP-PUSH-001, CAP-EXT-001 / CAP-EXT-007: per origin, what an
     /// extended card declares beyond the public card ([`ExtendedGrant`]): 1.0 §3.1.11 /
     /// §13.3 let it expose more, and an authenticated client SHOULD use it in the public
@@ -3732,6 +3757,8 @@ impl State {
             credentialed_origins: HashSet::new(),
             credentialed_ops: HashSet::new(),
             extended_extensions: HashSet::new(),
+            ext_echo: HashMap::new(),
+            own_message_id_told: HashSet::new(),
             extended_caps: HashMap::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),

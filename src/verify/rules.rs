@@ -204,6 +204,16 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED_0X, "CAP-EXT-007", "required-extension-not-e
     "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused (an error, or the task rejected or failed at once)",
     "refuse a 0.x message/send or message/stream whose X-A2A-Extensions header lacks a URI the card marks required (topics/extensions.md: the agent should reject it with an appropriate error; 0.3 has no dedicated code: -32602 InvalidParams with the missing URI in error.message or error.data fits, -32600 does not, the request object is valid) and do not run the skill; match URIs exactly: a client that names another version of the extension has not activated this one (EXT-003), so the card and the extension package must declare and check the same URI");
 
+// mine49 (a2a-js #710): the activation echo (EXT-004, topics/extensions.md; 0.x: the same
+// text with X-A2A-Extensions) given on one kind of send and not on the other. An agent that
+// never echoes (a2a-python PR #984's reading: used extensions go into message / artifact
+// `extensions`) is not judged: only the agent's own echo on its unary answer shows it runs
+// the echo model, and then its stream's head that names nothing reads as "not activated".
+rule!(CAP_EXT_ECHO_INCONSISTENT, "CAP-EXT-009", "extension-echo-missing-on-one-send-kind", Warning, Interop,
+    ["EXT-004", "BIND-001"],
+    "agent echoed an extension it declares in its answer's A2A-Extensions (0.x: X-A2A-Extensions) to one kind of send (SendMessage / message/send, or the streaming one) but not in its answer to the other kind, though both requests named that extension",
+    "set the activated extensions' response header on every answer of a request that activated them, the streamed ones included: an SSE answer sends its headers before the first event, so decide the activation (or echo what the request asked and the card supports) before writing the head, not in the executor after it; a client reads a head without the URI as the extension not activated for that stream");
+
 // sev44b: EXT-002 (a required extension's refusal, ExtensionSupportRequiredError) is 1.0's;
 // on 0.x the extension mechanism is not normative (topics/extensions.md, no error code), so
 // a 0.x agent that refuses a request which did activate the extension in X-A2A-Extensions
@@ -524,6 +534,14 @@ rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested"
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
     "omit each task's artifacts from a ListTasks result unless the request sets includeArtifacts: true (clients fetch them with GetTask)");
+// mine49 (a2a-python #1211 / PR #1212, merged): the member written empty or null. 1.0 §3.1.4
+// says it "MUST be omitted entirely ... should not be present as an empty array or null
+// value"; nothing leaks and a ProtoJSON reader takes [] for unset (why session 6 left it
+// legal), so a warning beside DATA-LIST-001's error for artifacts really sent.
+rule!(DATA_LIST_ARTIFACTS_EMPTY, "DATA-LIST-008", "list-tasks-artifacts-written-empty", Warning, Lifecycle,
+    ["DATA-007"],
+    "1.0 ListTasks without includeArtifacts: true lists tasks whose artifacts member is written as an empty list or null instead of left out",
+    "leave the artifacts member out of each listed task unless the request sets includeArtifacts: true (1.0 §3.1.4: omitted entirely, not an empty array or null); a ProtoJSON printer that writes default fields (always_print_fields_with_no_presence, Jackson's default inclusion) writes the empty list: print ListTasks without them, or drop the member. A client that reads the list cannot tell a task that produced nothing from a listing that left artifacts out");
 rule!(DATA_LIST_ORDER, "DATA-LIST-002", "list-tasks-not-newest-first", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks are not ordered newest status first (ListTasks)",
@@ -642,7 +660,7 @@ rule!(TASK_SUBSCRIBE_ACTIVE_REFUSED, "TASK-STATE-013", "subscribe-active-task-re
     "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); for a task still running, open the stream with its current Task as the first event even when the stream that started it is gone (a restart, a dropped connection, an executor whose event queue was closed): load the task from the store, send it, then send its later events or, if nothing will produce them any more, move the task to failed and say so");
 rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ignored", Warning, Lifecycle,
     ["TASK-005"],
-    "1.0 SendMessage with configuration.returnImmediately: true (0.2/0.3 message/send with configuration.blocking: false) was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
+    "1.0 SendMessage with configuration.returnImmediately: true (0.2/0.3 message/send with configuration.blocking: false) was answered only after 2 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait) and 0.x configuration.blocking: when the client asks not to wait, answer right after the task is created, typically submitted or working, and let the client poll GetTask (tasks/get), subscribe or receive push notifications");
 rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost", Warning, Lifecycle,
     ["STREAM-009", "TASK-005", "DATA-005"],
@@ -755,8 +773,8 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND_0X, "ID-TASK-009", "task-not-found-for-messag
     "TaskNotFoundError (-32001; 0.3 HTTP+JSON 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know, as the 0.x spec recommends; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in the failed state, or -32603 InternalError / -32006 InvalidAgentResponseError when a downstream agent answered wrongly");
 rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
     ["ID-001", "TASK-009"],
-    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding",
-    "task ids belong to the agent that created them (1.0 §3.4.2): an orchestrator keeps each remote agent's taskId and contextId apart (a record per agent), continues a task only with the agent that handed it out, and opens work at another agent with a message without taskId; the agent's TaskNotFoundError is right");
+    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding. Also a task call naming as its task id the messageId of the client's own send, which the agent had answered with a task of another id, answered TaskNotFoundError",
+    "task ids belong to the agent that created them (1.0 §3.4.2): an orchestrator keeps each remote agent's taskId and contextId apart (a record per agent), continues a task only with the agent that handed it out, and opens work at another agent with a message without taskId; a client polls with the Task.id of the answer, not the messageId (or correlation id) it minted for its message; the agent's TaskNotFoundError is right");
 rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
     ["ID-001", "TASK-009", "AUTH-006"],
     "the agent answered GetTask, CancelTask or a push config call with a different task (or another task's push config) than the one named",
@@ -1448,6 +1466,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_HEADER_MISSPELLED,
     CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
     CAP_EXT_REQUIRED_ERROR_WRONG_0X,
+    CAP_EXT_ECHO_INCONSISTENT,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,
@@ -1499,6 +1518,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_PUSH_PAGE_SIZE,
     DATA_LIST_MISSES_KNOWN,
     DATA_LIST_PUSH_PAGING,
+    DATA_LIST_ARTIFACTS_EMPTY,
     PART_MEDIA_TYPE_INVALID,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,

@@ -1086,6 +1086,88 @@ impl State {
         );
     }
 
+    /// CAP-EXT-009 (EXT-004, BIND-001; a2a-js #710): send `x` (`c`), answered with success
+    /// (a 2xx head; a JSON-RPC answer without `error`), whose request named in `requested`
+    /// extensions that `card` declares, and whose answer's `header` named `activated`. For
+    /// each such URI the first echo and the first omission are kept per kind of send
+    /// (unary, streaming); once the agent echoed it on one kind and left it out on the
+    /// other, the omission is told, once per agent and URI. An agent that never echoes is
+    /// not judged (it follows a2a-python PR #984's reading: no activation header), nor one
+    /// that echoes on some answers of one kind and not on others (the extension may not
+    /// have applied to that request).
+    pub(super) fn ext_echo_inconsistent(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        card: &CardRec,
+        (requested, activated, _header): (&[String], &[String], &str),
+        json: Option<&Json>,
+    ) {
+        // the header the agent's version echoes in (an answer without it names none)
+        let header = if c.dialect.is_some_and(Dialect::is_0x) {
+            "X-A2A-Extensions"
+        } else {
+            "A2A-Extensions"
+        };
+        if requested.is_empty()
+            || !x.is_success()
+            || c.webhook
+            || json.is_some_and(|j| j.get("error").is_some())
+        {
+            return;
+        }
+        let kind = usize::from(c.op == Some(Op::SendStreamingMessage));
+        let origin = x.origin.as_deref().unwrap_or_default();
+        let leg = x.leg.as_deref().unwrap_or_default();
+        let declared = &card.view.extensions;
+        for uri in requested {
+            if !declared.iter().any(|d| &d.uri == uri) {
+                continue;
+            }
+            let key = format!("{leg}\u{0}{origin}\u{0}{uri}");
+            if !self.ext_echo.contains_key(&key) && self.ext_echo.len() >= MAX_EXT_ECHO {
+                continue;
+            }
+            let entry = self
+                .ext_echo
+                .entry(key)
+                .or_insert_with(|| Some(ExtEcho::default()));
+            let Some(rec) = entry.as_mut() else { continue };
+            let here = || {
+                (
+                    x.resp_seq,
+                    x.id.to_string(),
+                    c.op_term(c.op.map_or("send", Op::name)).to_string(),
+                )
+            };
+            if activated.iter().any(|a| a == uri) {
+                rec.echoed[kind].get_or_insert_with(here);
+            } else {
+                rec.omitted[kind].get_or_insert_with(here);
+            }
+            let hit = (0..2).find_map(|k| {
+                let (e, o) = (rec.echoed[k].as_ref()?, rec.omitted[1 - k].as_ref()?);
+                Some((e.clone(), o.clone()))
+            });
+            let Some(((eseq, exid, eterm), (oseq, oxid, oterm))) = hit else {
+                continue;
+            };
+            *entry = None;
+            self.areas.insert("capability");
+            self.find(
+                &r::CAP_EXT_ECHO_INCONSISTENT,
+                format!(
+                    "agent echoed extension {uri} in {header} on its answer to {eterm} but not on its answer to {oterm}, though both requests named it: a client reads the {oterm} answer as one that did not activate {uri} (EXT-004); an SSE answer's head goes out before the first event, so the echo must be decided before it is written"
+                ),
+                vec![
+                    Evidence::event(oseq, oxid),
+                    Evidence::event(eseq, exid),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
     /// DATA-SHAPE-001 (DATA-005, DATA-001; RFC 8259 §4; breaker26 N02): the agent's 2xx
     /// answer to an A2A call (JSON-RPC or HTTP+JSON) names one member twice in an object
     /// with two different values (`d`, [`crate::model::json::take_conflicting_duplicate`]):
@@ -1259,6 +1341,7 @@ impl State {
                     header = "A2A-Extensions";
                 }
                 self.ext_activated_not_declared(x, &card, &requested, &activated, header);
+                self.ext_echo_inconsistent(x, &c, &card, (&requested, &activated, header), json);
                 self.ext_required_not_enforced_0x(x, &c, &card, &requested, json, err);
             }
             if x.req_headers.contains("x-a2a-extensions") {
@@ -1301,6 +1384,7 @@ impl State {
             header = "X-A2A-Extensions";
         }
         self.ext_activated_not_declared(x, &card, &all_requested, &activated, header);
+        self.ext_echo_inconsistent(x, &c, &card, (&all_requested, &activated, header), json);
         let declared = &card.view.extensions;
         // What the authenticated extended card marks required binds the client that
         // holds its credential as well (1.0 §3.1.11, §3.3.4; review33 Q1).

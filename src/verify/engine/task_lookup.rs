@@ -538,6 +538,11 @@ impl State {
             if x.leg.is_none() && self.task_from_other_agent(x, tid, bseq, ptr) {
                 return;
             }
+            // ID-TASK-006 (mine49, adcp-client #963 / PR #968): or the messageId of the
+            // client's own send, which this agent answered with a task of another id.
+            if x.leg.is_none() && self.task_named_by_own_message_id(x, tid, bseq, ptr) {
+                return;
+            }
             // An agent leg of a gateway that never saw this task: rightly not found there
             // (TASK-009); remembered in case the client leg got the task from another leg.
             if let Some(leg) = x.leg.clone() {
@@ -921,6 +926,68 @@ impl State {
                     exchange: Some(axid),
                     pointer: None,
                     found: Some(Value::String(tid.into())),
+                },
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009; adcp-client #963 / PR #968): client-leg call `x`,
+    /// answered not found (at `ptr` of body event `bseq`), names as its task id `tid` the
+    /// `messageId` of one of the client's own sends to this agent, which the agent had
+    /// answered, earlier, with a task of another id: the client kept the id it minted for
+    /// its message (a correlation id) in place of the server's task id. The agent's
+    /// TaskNotFoundError is right. Looked for only on this not-found path (rare), over this
+    /// agent's tasks on the client leg. Returns whether it reported.
+    pub(super) fn task_named_by_own_message_id(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        bseq: u64,
+        ptr: &str,
+    ) -> bool {
+        let told = x.tkey(tid);
+        if self.own_message_id_told.contains(&told) {
+            return true;
+        }
+        let prefix = x.tkey("");
+        let Some((task_id, aseq, axid)) = self
+            .tasks
+            .iter()
+            .filter_map(|(k, t)| {
+                let id = k.strip_prefix(prefix.as_str())?;
+                if id.contains('\u{0}') || !t.sent_message_ids.iter().any(|m| m == tid) {
+                    return None;
+                }
+                let (seq, xid) = t.announced.clone()?;
+                (seq < x.req_seq).then(|| (id.to_string(), seq, xid))
+            })
+            .min_by_key(|(_, seq, _)| *seq)
+        else {
+            return false;
+        };
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| c.call_term())
+            .unwrap_or_else(|| "a task call".into());
+        if self.own_message_id_told.len() < MAX_EXT_ECHO {
+            self.own_message_id_told.insert(told);
+        }
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call}, but {tid} is the messageId of its own earlier send, which this agent answered with task {task_id}: this agent rightly answered not found (task ids are the server's, 1.0 §3.4.2); keep the task id from the answer (Task.id) and name that one in GetTask, CancelTask and follow-up messages, not the id minted for the message"
+            ),
+            vec![
+                x.ev_at(bseq, ptr, None),
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(task_id)),
                 },
             ],
             &x.leg,

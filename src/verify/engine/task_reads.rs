@@ -634,9 +634,12 @@ impl State {
     }
 
     /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
-    /// only when the request set `includeArtifacts` (an empty list, the ProtoJSON default,
-    /// reveals nothing and is not judged), and tasks newest status first (judged on
-    /// consecutive tasks whose `status.timestamp`s both parse).
+    /// only when the request set `includeArtifacts`, and tasks newest status first (judged
+    /// on consecutive tasks whose `status.timestamp`s both parse). Without
+    /// `includeArtifacts` the member MUST be omitted entirely, "not present as an empty
+    /// array or null value": a 1.0 row with `artifacts: []` or `null` (a2a-python #1211,
+    /// ProtoJSON printed with `always_print_fields_with_no_presence`) is DATA-LIST-008's
+    /// warning, told only when no row carries real artifacts (DATA-LIST-001's error).
     pub(super) fn check_list_tasks(
         &mut self,
         x: &Exch,
@@ -661,6 +664,39 @@ impl State {
                     ],
                     &x.leg,
                 );
+            } else if !c.dialect.is_some_and(Dialect::is_0x) {
+                // mine49 (a2a-python #1211 / PR #1212): the member written empty or null
+                let empty = ts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, t)| match t.get("artifacts") {
+                        Some(Json::Array(a)) if a.is_empty() => Some((i, Value::Array(Vec::new()))),
+                        Some(Json::Null) => Some((i, Value::Null)),
+                        _ => None,
+                    });
+                let mut rows = Vec::new();
+                let mut first = None;
+                for (i, v) in empty {
+                    first.get_or_insert((i, v));
+                    rows.push(i);
+                }
+                if let Some((i, v)) = first {
+                    let what = if v.is_null() { "null" } else { "[]" };
+                    let n = rows.len();
+                    self.find(
+                        &r::DATA_LIST_ARTIFACTS_EMPTY,
+                        format!(
+                            "{} carr{} artifacts: {what} although the request did not set includeArtifacts: the member must then be left out entirely, not written empty or null (1.0 §3.1.4), or a client reads each task as one that produced nothing",
+                            if n == 1 { format!("listed task {i}") } else { format!("{n} listed tasks (first: {i})") },
+                            if n == 1 { "ies" } else { "y" },
+                        ),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/tasks/{i}/artifacts"), Some(v)),
+                        ],
+                        &x.leg,
+                    );
+                }
             }
         }
         self.check_list_filters(x, c, ts, base, bseq);

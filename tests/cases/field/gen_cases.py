@@ -114,13 +114,15 @@ case("v10-list-tasks-artifacts-not-requested", [
  "https://github.com/a2aproject/a2a-python/issues/1211 / https://github.com/a2aproject/a2a-python/pull/1212",
  "ListTasks omits each task's artifacts unless includeArtifacts is true (DATA-007, 1.0 §3.1.4); the agent returned full artifacts to a request without it")
 
-# 4b legal: artifacts [] (ProtoJSON default of a repeated field)
-case("legal-v10-list-tasks-empty-artifacts-array", [
+# 4b artifacts [] (ProtoJSON default of a repeated field): legal until session 49, which read
+# 1.0 §3.1.4's "not present as an empty array or null value" and a2a-python's merged fix
+# (PR #1212) as a fault of its own, DATA-LIST-008's warning (mine49, field case f1052)
+case("v10-list-tasks-empty-artifacts-array", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"contextId": "c-l1", "pageSize": 10}), ver="1.0"),
     resp(0.004, 200, ok(1, {"tasks": [task10("t-l1", "c-l1", "TASK_STATE_COMPLETED", artifacts=[])], "nextPageToken": "", "pageSize": 10, "totalSize": 1})),
-], [],
- "https://github.com/a2aproject/a2a-python/issues/1211 (the artifacts:[] form)",
- "an empty repeated field is the ProtoJSON default, equal to an omitted one; nothing is revealed, so artifacts:[] is not flagged (DATA-007 reads 'omitted'; legal reading wins)")
+], [("list-tasks-artifacts-written-empty", "warning")],
+ "https://github.com/a2aproject/a2a-python/issues/1211 (the artifacts:[] form) / https://github.com/a2aproject/a2a-python/pull/1212",
+ "an empty repeated field is the ProtoJSON default and reveals nothing, but 1.0 §3.1.4 says the member is omitted entirely, 'not present as an empty array or null value', and a2a-python fixed its ListTasks so (PR #1212): a warning (DATA-LIST-008), not DATA-LIST-001's error")
 
 # 5 historyLength 0 but history returned (1.0)
 case("v10-history-length-0-history-returned", [
