@@ -1,0 +1,368 @@
+//! open49: loose ends of session 48. Real processes (the binary), small real servers, the
+//! reference agent and the SDK agents of tests/peers on loopback sockets, real files.
+//! - Item 2: `interop`'s post-run liveness check. `probe` records a GET of the card after
+//!   a run whose last request went unanswered (open48), so `verify` of the recording
+//!   agrees on a dead agent; `interop` (two agents) had no check: a direction whose agent
+//!   closed its last call unanswered and died kept GW-RESP-006 (a gateway blamed: the run's
+//!   own proxy) and the run did not say the agent had stopped. Now both directions go
+//!   through the probe's one code path (`probe_cmd::check_after_run`,
+//!   `probe_cmd::stopped_after_run`).
+
+mod common;
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::run_off_runtime as run;
+use serde_json::Value;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The recording's events of `type` `kind`, parsed.
+fn events(rec: &Path, kind: &str) -> Vec<Value> {
+    std::fs::read_to_string(rec)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == kind)
+        .collect()
+}
+
+/// The rule ids of a JSON report's findings, sorted, repeats kept once.
+fn rule_ids(report: &Value) -> Vec<String> {
+    let mut ids: Vec<String> = report["findings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no findings array in {report:#}"))
+        .iter()
+        .filter_map(|f| f["rule"].as_str().map(str::to_string))
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// `a2a-interop ARGS...` run off the async runtime (agents under test go on serving).
+async fn a2a(args: &[&str]) -> std::process::Output {
+    run(args.iter().map(|a| a.to_string()).collect()).await
+}
+
+/// `verify FILE -f json -o OUT` of `rec`: exit code, the JSON report, stderr.
+async fn verify_json(rec: &Path, out: &Path) -> (Option<i32>, Value, String) {
+    let (rec, out_s) = (rec.display().to_string(), out.display().to_string());
+    let o = a2a(&["verify", &rec, "-f", "json", "-o", &out_s]).await;
+    let err = text(&o.stderr);
+    let v = serde_json::from_str(&std::fs::read_to_string(out).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("verify wrote no JSON report ({e}): {err}"));
+    (o.status.code(), v, err)
+}
+
+/// A small real server on a free loopback port that serves its Agent Card (named `name`)
+/// on every GET, reads the first other request (a POST) whole, closes that connection
+/// without answering and stops listening (later connections refused). The first line of
+/// the closed request is sent on the channel.
+fn agent_dying_on_its_first_call(
+    name: &str,
+) -> (std::net::SocketAddr, std::sync::mpsc::Receiver<String>) {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    let card = proxy_process::echo_card(name, &format!("http://{addr}/"));
+    let (closed_tx, closed_rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::{BufRead, BufReader, Read, Write};
+        'conns: for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            loop {
+                let mut first = String::new();
+                if r.read_line(&mut first).unwrap_or(0) == 0 {
+                    continue 'conns;
+                }
+                let mut len = 0usize;
+                loop {
+                    let mut h = String::new();
+                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                        len = v.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0u8; len];
+                let _ = r.read_exact(&mut body);
+                if first.starts_with("GET ") {
+                    let _ = write!(
+                        s,
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncache-control: max-age=60\r\netag: \"o49\"\r\ncontent-length: {}\r\n\r\n{card}",
+                        card.len()
+                    );
+                    continue;
+                }
+                let _ = s.shutdown(std::net::Shutdown::Both);
+                let _ = closed_tx.send(first.trim().to_string());
+                break 'conns;
+            }
+        }
+        drop(l);
+    });
+    (addr, closed_rx)
+}
+
+/// Item 2. `interop A B`: A the reference agent, B a real server that answers its card,
+/// closes the first A2A call unanswered and stops listening; `--max-requests 3` makes that
+/// call the last one of direction A->B. Before: interop had no post-run check, so it
+/// neither said that B had stopped nor recorded anything that showed it: GW-RESP-006
+/// (the run's own proxy blamed as a gateway) stood in interop's report and in `verify` of
+/// its recording. Now direction A->B's check (a GET of B's card through that direction's
+/// recording proxy) is recorded, refused; the run says B no longer accepts connections
+/// (exit 2, as `probe`), no GW-RESP-006, and interop and verify name the same rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interops_liveness_check_is_recorded_per_direction_and_settles_the_last_closed_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let (rec, report, verified) = (
+        dir.path().join("pair.jsonl"),
+        dir.path().join("pair.json"),
+        dir.path().join("verify.json"),
+    );
+    let (_agent_a, url_a) = proxy_process::reference_agent();
+    let (addr_b, closed_rx) = agent_dying_on_its_first_call("open49 agent B that dies");
+    let (rec_s, report_s) = (rec.display().to_string(), report.display().to_string());
+    let o = a2a(&[
+        "interop",
+        &url_a,
+        &format!("http://{addr_b}"),
+        "-q",
+        "--timeout",
+        "5s",
+        "--max-requests",
+        "3",
+        "--record",
+        &rec_s,
+        "-f",
+        "json",
+        "-o",
+        &report_s,
+    ])
+    .await;
+    let err = text(&o.stderr);
+    let closed = closed_rx
+        .recv_timeout(Duration::from_secs(5))
+        .unwrap_or_else(|_| panic!("interop sent B no A2A call: {err}"));
+    assert!(closed.starts_with("POST "), "{closed}");
+    // the run's verdict: B died (its check refused), said for direction A->B
+    assert_eq!(o.status.code(), Some(2), "interop stops: {err}");
+    assert!(
+        err.contains("A->B") && err.contains("no longer accepts connections (connection refused)"),
+        "{err}"
+    );
+    // the recording: on leg A->B the closed call, then the check, refused
+    let ends = events(&rec, "exchange_end");
+    let closed_end = ends
+        .iter()
+        .position(|e| e["outcome"] == "upstream_error" && e.get("connect_failure").is_none())
+        .unwrap_or_else(|| panic!("the closed call: {ends:?}"));
+    let refused_end = ends
+        .iter()
+        .position(|e| e["connect_failure"] == "refused")
+        .unwrap_or_else(|| panic!("the recorded liveness check: {ends:?}"));
+    assert!(closed_end < refused_end, "{ends:?}");
+    let heads = events(&rec, "request_head");
+    let check = heads
+        .iter()
+        .find(|h| h["exchange"] == ends[refused_end]["exchange"])
+        .unwrap();
+    assert_eq!(check["method"], "GET", "{check}");
+    assert_eq!(check["leg"], "A->B", "{check}");
+    assert!(
+        check["url"]
+            .as_str()
+            .unwrap()
+            .ends_with("/.well-known/agent-card.json"),
+        "{check}"
+    );
+    let pair: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let pair_rules = rule_ids(&pair);
+    assert!(
+        !pair_rules.iter().any(|r| r == "GW-RESP-006"),
+        "{pair_rules:?} {err}"
+    );
+    let (_, offline, verr) = verify_json(&rec, &verified).await;
+    let verify_rules = rule_ids(&offline);
+    assert_eq!(
+        verify_rules, pair_rules,
+        "interop and verify disagree: {verr}"
+    );
+}
+
+/// A small real A2A 1.0 agent on a free loopback port (one request per connection): its
+/// Agent Card (named `name`, no Cache-Control: CARD-CACHE-001) on every GET, and to a POST
+/// a `SendMessage` answer with the task still working (a blocking send answered early:
+/// TASK-STATE-007).
+fn agent_answering_early(name: &str) -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    let card = proxy_process::echo_card(name, &format!("http://{addr}/"));
+    std::thread::spawn(move || {
+        use std::io::{BufRead, BufReader, Read, Write};
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            let mut first = String::new();
+            if r.read_line(&mut first).unwrap_or(0) == 0 {
+                continue;
+            }
+            let mut len = 0usize;
+            loop {
+                let mut h = String::new();
+                if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                    break;
+                }
+                if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                    len = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0u8; len];
+            let _ = r.read_exact(&mut body);
+            let answer = if first.starts_with("GET ") {
+                card.clone()
+            } else {
+                let id =
+                    serde_json::from_slice::<Value>(&body).map_or(Value::Null, |v| v["id"].clone());
+                serde_json::json!({"jsonrpc": "2.0", "id": id, "result": {"task": {
+                    "id": "t1", "contextId": "c1",
+                    "status": {"state": "TASK_STATE_WORKING", "timestamp": "2026-03-02T10:15:00.000Z"}}}})
+                .to_string()
+            };
+            let _ = write!(
+                s,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{answer}",
+                answer.len()
+            );
+        }
+    });
+    addr
+}
+
+/// One request through the forward proxy at `proxy` to `http://{agent}{path}` (absolute
+/// form): a GET, or a POST of a 1.0 `SendMessage` when `send`; the answer read whole.
+fn via_forward(
+    proxy: std::net::SocketAddr,
+    agent: std::net::SocketAddr,
+    path: &str,
+    send: bool,
+) -> String {
+    use std::io::{Read, Write};
+    let mut c = std::net::TcpStream::connect(proxy).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    if send {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+        write!(
+            c,
+            "POST http://{agent}{path} HTTP/1.1\r\nHost: {agent}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+    } else {
+        write!(
+            c,
+            "GET http://{agent}{path} HTTP/1.1\r\nHost: {agent}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+    }
+    let mut resp = String::new();
+    let _ = c.read_to_string(&mut resp);
+    resp
+}
+
+/// `proxy --forward` with `extra` flags; `calls` made through it in order (`true`: the
+/// SendMessage, `false`: the card), then stopped by SIGTERM: its stderr.
+fn forward_run(agent: std::net::SocketAddr, rec: &Path, extra: &[&str], calls: &[bool]) -> String {
+    let run = proxy_process::spawn_until_listening(
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--forward", "--listen", "127.0.0.1:0", "--record"])
+            .arg(rec)
+            .args(extra),
+        Duration::from_secs(30),
+    );
+    let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    for &send in calls {
+        let path = if send {
+            "/"
+        } else {
+            "/.well-known/agent-card.json"
+        };
+        let r = via_forward(proxy, agent, path, send);
+        assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    }
+    run.terminate()
+}
+
+/// Item 3. A loopback agent behind a forward proxy, whose baseline entries name it by its
+/// Agent Card (open48). Run 1 fetches the card, then sends: `--write-baseline` writes
+/// TASK-STATE-007 and CARD-CACHE-001 with `agent`. Run 2 sends first (a client with a
+/// cached card), then fetches the card. Before: the live line of TASK-STATE-007 (the card
+/// not fetched yet: no agent in its key) was not marked known, while the report (which
+/// reads the card fetched later) said "2 known, 0 new". Now a finding whose agent cannot be
+/// named yet matches an entry of any agent on its host: the live line says known, as the
+/// report does; and `verify` of a recording without any card agrees too.
+#[test]
+fn a_finding_before_its_agents_card_is_known_live_as_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let agent = agent_answering_early("open49 early agent");
+    let bl = dir.path().join("baseline.json");
+    let bl_s = bl.display().to_string();
+    let first = forward_run(
+        agent,
+        &dir.path().join("one.jsonl"),
+        &["--write-baseline", &bl_s],
+        &[false, true],
+    );
+    let written = std::fs::read_to_string(&bl).unwrap_or_else(|e| panic!("{e}: {first}"));
+    let entries: Value = serde_json::from_str(&written).unwrap();
+    let rules: Vec<(&str, &str)> = entries["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["rule"].as_str().unwrap(),
+                e["agent"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("CARD-CACHE-001", "open49 early agent"),
+            ("TASK-STATE-007", "open49 early agent")
+        ],
+        "{written}"
+    );
+    let rec2 = dir.path().join("two.jsonl");
+    let second = forward_run(agent, &rec2, &["--baseline", &bl_s], &[true, false]);
+    let live: Vec<&str> = second
+        .lines()
+        .filter(|l| l.starts_with("error[TASK-STATE-007]") || l.starts_with("note[CARD-CACHE-001]"))
+        .collect();
+    assert_eq!(live.len(), 2, "{second}");
+    for l in &live {
+        assert!(l.contains("] (known, in the baseline) "), "{l}\n{second}");
+    }
+    assert!(second.contains("2 known, 0 new"), "{second}");
+    // a recording with no card of the agent at all: its finding's agent is unknown, and
+    // the entry naming the agent knows it (before: new, exit 1)
+    let rec3 = dir.path().join("three.jsonl");
+    let third = forward_run(agent, &rec3, &["--baseline", &bl_s], &[true]);
+    assert!(
+        third
+            .lines()
+            .any(|l| l.starts_with("error[TASK-STATE-007] (known, in the baseline) ")),
+        "{third}"
+    );
+    let o = common::run_bin(&["verify", &rec3.display().to_string(), "--baseline", &bl_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
