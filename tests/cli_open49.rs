@@ -366,3 +366,52 @@ fn a_finding_before_its_agents_card_is_known_live_as_in_the_report() {
     let o = common::run_bin(&["verify", &rec3.display().to_string(), "--baseline", &bl_s]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
+
+/// Item 7. The demo's push step says `notifications=N`: N counted only the deliveries that
+/// carried a task state, so a 1.0 run whose agent also sent an artifactUpdate (no state)
+/// said 2 where the webhook got 3. Now N is every delivery the webhook got at the
+/// config's URL: per dialect, the recording's webhook-leg requests to `/demo-push/<v>`.
+#[test]
+fn the_demos_push_step_counts_every_delivery_the_webhook_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("demo.jsonl");
+    let out = common::bin()
+        .current_dir(dir.path())
+        .env_remove("A2A_INTEROP_LOG")
+        .args(["demo", "--record"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    common::assert_exit(&out, 0);
+    let mut said: Vec<usize> = stdout
+        .lines()
+        .filter(|l| l.trim().starts_with("STEP push ok "))
+        .map(|l| {
+            l.split("notifications=")
+                .nth(1)
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{l}"))
+        })
+        .collect();
+    let recording = std::fs::read_to_string(&rec).unwrap();
+    let mut delivered: Vec<usize> = ["/demo-push/1.0", "/demo-push/0.3"]
+        .iter()
+        .map(|p| {
+            recording
+                .lines()
+                .filter(|l| {
+                    l.contains("\"type\":\"request_head\"")
+                        && l.contains("\"leg\":\"agent->webhook\"")
+                        && l.contains(&format!("{p}\""))
+                })
+                .count()
+        })
+        .collect();
+    said.sort_unstable();
+    delivered.sort_unstable();
+    assert_eq!(said, delivered, "{stdout}");
+    // the 1.0 run's artifactUpdate is among them: more deliveries than task states
+    assert!(delivered.iter().all(|n| *n >= 3), "{delivered:?}");
+}
