@@ -7,9 +7,18 @@
 //!   own proxy) and the run did not say the agent had stopped. Now both directions go
 //!   through the probe's one code path (`probe_cmd::check_after_run`,
 //!   `probe_cmd::stopped_after_run`).
+//! - Item 3: a finding before its agent's card is fetched, known live as in the report.
+//! - Item 5: push deliveries made before a blocking send's answer head (the a2a-sdk with
+//!   a config inline in the send) are judged as deliveries.
+//! - Item 7: the demo's `notifications=N` counts every delivery.
+//!
+//! (Item 4 is in the o49 transcripts of tests/cases/variants, tests/cases/gen_o49.py, with
+//! item 5's; item 6 in tests/spec_citations.rs.)
 
 mod common;
 
+#[path = "peers/harness.rs"]
+mod harness;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
@@ -414,4 +423,151 @@ fn the_demos_push_step_counts_every_delivery_the_webhook_got() {
     assert_eq!(said, delivered, "{stdout}");
     // the 1.0 run's artifactUpdate is among them: more deliveries than task states
     assert!(delivered.iter().all(|n| *n >= 3), "{delivered:?}");
+}
+
+/// A webhook receiver on a free loopback port: reads each request whole and answers 200
+/// with no body (keep-alive). Runs until the test process ends.
+fn webhook_receiver() -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(s) = conn else { continue };
+            std::thread::spawn(move || {
+                use std::io::{BufRead, BufReader, Read, Write};
+                let mut w = s.try_clone().unwrap();
+                let mut r = BufReader::new(s);
+                loop {
+                    let mut first = String::new();
+                    if r.read_line(&mut first).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let mut len = 0usize;
+                    loop {
+                        let mut h = String::new();
+                        if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                            break;
+                        }
+                        if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                            len = v.trim().parse().unwrap_or(0);
+                        }
+                    }
+                    let mut body = vec![0u8; len];
+                    if r.read_exact(&mut body).is_err() {
+                        return;
+                    }
+                    if w.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// Item 5. The real Python SDK agent (a2a-sdk 1.3.0, `A2A_PUSH=1`) behind the proxy, its
+/// webhook behind the proxy's `--listener webhook@...`: a 0.3 client's blocking
+/// `message/send` with `configuration.pushNotificationConfig` inline. The SDK delivers the
+/// task's notifications while the send is still open, so every delivery is recorded before
+/// the send's answer head. Before, the verifier registered an inline config only at the
+/// send's answer, so such deliveries were not read as deliveries and no push rule judged
+/// them (a missing token or credentials, another token, a payload in the wrong generation
+/// went untold); now the open send's inline config is registered when a delivery to its
+/// URL comes. What the SDK does wrong there, told live and by `verify` alike: it delivers
+/// 1.0 StreamResponses (`{"task": ...}`, `{"statusUpdate": ...}`) to a webhook its client
+/// configured over 0.3, where 0.3 receivers expect the Task with `kind` (VER-MIX-001,
+/// a warning: the 0.x payload is not fixed, PUSH-005).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn push_deliveries_before_a_blocking_sends_answer_are_judged_live_and_offline() {
+    if !harness::peers_available(
+        "push_deliveries_before_a_blocking_sends_answer_are_judged_live_and_offline",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent =
+        harness::SdkAgent::start_with_env(harness::Sdk::Python, None, &[("A2A_PUSH", "1")]).await;
+    let receiver = webhook_receiver();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("push.jsonl");
+    let hook_port = proxy_process::ReservedPort::bind();
+    let hook = hook_port.addr();
+    drop(hook_port);
+    let run = proxy_process::spawn_until_listening(
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                &agent.base_url(),
+            ])
+            .args(["--listener", &format!("webhook@{hook}=http://{receiver}")])
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    let body = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {
+        "message": {"kind": "message", "messageId": "o49-m1", "role": "user",
+                    "parts": [{"kind": "text", "text": "task hello"}]},
+        "configuration": {"blocking": true,
+                          "pushNotificationConfig": {"url": format!("http://{hook}/hook"), "token": "o49-token"}}}})
+    .to_string();
+    let answer = tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut c = std::net::TcpStream::connect(proxy).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            c,
+            "POST / HTTP/1.1\r\nHost: {proxy}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut resp = String::new();
+        let _ = c.read_to_string(&mut resp);
+        resp
+    })
+    .await
+    .unwrap();
+    assert!(answer.contains("\"completed\""), "{answer}");
+    // the deliveries are recorded by the time the proxy stops
+    std::thread::sleep(Duration::from_millis(500));
+    let live = run.terminate();
+    // the situation: a delivery recorded before the send's answer head
+    let heads = events(&rec, "request_head");
+    let send = heads
+        .iter()
+        .find(|h| h["leg"].is_null() && h["method"] == "POST")
+        .unwrap_or_else(|| panic!("the send: {heads:?}"));
+    let send_answer = events(&rec, "response_head")
+        .into_iter()
+        .find(|h| h["exchange"] == send["exchange"])
+        .unwrap();
+    let deliveries: Vec<&Value> = heads.iter().filter(|h| h["leg"] == "webhook").collect();
+    assert!(
+        deliveries.len() >= 2
+            && deliveries
+                .iter()
+                .any(|d| d["seq"].as_u64() < send_answer["seq"].as_u64()),
+        "deliveries before the answer head ({}): {deliveries:?}",
+        send_answer["seq"]
+    );
+    let live_mix: Vec<&str> = live
+        .lines()
+        .filter(|l| l.starts_with("warning[VER-MIX-001]") && l.contains("[leg webhook]"))
+        .collect();
+    assert!(!live_mix.is_empty(), "{live}");
+    assert!(
+        live_mix[0].contains("push notification for a webhook registered over 0.3"),
+        "{live}"
+    );
+    let (_, offline, verr) = verify_json(&rec, &dir.path().join("verify.json")).await;
+    let rules = rule_ids(&offline);
+    assert!(rules.iter().any(|r| r == "VER-MIX-001"), "{rules:?} {verr}");
+    // nothing else about the deliveries: the token was sent (no PUSH-AUTH-*)
+    assert!(!rules.iter().any(|r| r.starts_with("PUSH-")), "{rules:?}");
 }

@@ -5554,6 +5554,20 @@ impl State {
         // with a body: judged as a delivery, PUSH-DELIV-001). A GET counts only with a JSON
         // object body (breaker39 P16: a payload sent by GET, whose body RFC 9110 §9.3.1
         // gives no meaning); a bare GET is a receiver's liveness or validation check.
+        // open49 item 5: a delivery while the send that configured it inline is still
+        // open (the a2a-sdk delivers before a blocking send's answer head): that config is
+        // registered now, so the delivery is judged as one
+        // (cheap tests first: a JSON-RPC request is no delivery; the scan of the open
+        // exchanges reads bodies only of sends that name a push config and this URL)
+        if is_post
+            && self.open.len() > 0
+            && body
+                .as_deref()
+                .is_some_and(|b| !b.is_empty() && !contains(b, b"\"jsonrpc\""))
+            && !self.push_urls.contains_key(&self.delivery_key(&x.url))
+        {
+            self.register_inline_push_of_open_sends(x);
+        }
         if (is_post
             || body.as_deref().is_some_and(|b| {
                 let b = trim_ascii(b);

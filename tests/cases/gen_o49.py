@@ -135,4 +135,69 @@ case("E2-gw-task-not-found-as-internal-error-one-binding",
      [("GW-RESP-002", "error")],
      "control: the same remap on one binding (JSON-RPC both legs): GW-RESP-002 (breaker47 error-remapped)")
 
+
+# push deliveries before a blocking send's answer (item 5) -------------------------------------
+# Left: a delivery before the answer naming another task than the send's (PUSH-BODY-002/003
+# need the config's task, known from the answer only) and PUSH-DELIV-003 (a terminal state
+# never delivered) are not judged for an inline config, before or after the answer alike.
+# The a2a-sdk (1.3.0, A2A_PUSH=1) with a config inline in a blocking send delivers the task's
+# notifications while the send is still open: every delivery's request is recorded before the
+# send's answer head (seen live: three deliveries, then the answer). The inline config is
+# known from the send's request; the task it is for only from the answer.
+HOOK = "https://hooks.example.test/a2a/cb"
+NT = lambda tok="tok-1": {"content-type": "application/a2a+json", "x-a2a-notification-token": tok}
+PUSH_CARD = lambda: getcard(card10())
+
+
+def hooked(body, h=None):
+    return [req(HOOK, body, headers=NT() if h is None else h, leg="webhook"),
+            resp("", status=200, headers={}, leg="webhook")]
+
+
+def inline_send(deliveries, answer_state="COMPLETED", v03=False, cfg=None):
+    """A blocking send with its push config inline, the webhook's deliveries (`deliveries()`,
+    called once the send's request is written, for the clock) recorded while the send is
+    open, then the send's answer (the task `answer_state`)."""
+    if v03:
+        conf = {"blocking": True, "pushNotificationConfig": cfg or {"url": HOOK, "token": "tok-1"}}
+        out = C03() + [req(A, rpc(1, "message/send", {"message": msg03("task hello"), "configuration": conf}), headers=J03)]
+        out += sum(deliveries(), [])
+        return out + [resp(ok(1, t03(answer_state.lower(), 3)))]
+    conf = {"taskPushNotificationConfig": cfg or {"url": HOOK, "token": "tok-1"}}
+    out = PUSH_CARD() + [req(A, rpc(1, "SendMessage", {"message": msg10("task hello"), "configuration": conf}), headers=V10)]
+    out += sum(deliveries(), [])
+    return out + [resp(ok(1, {"task": tsk(answer_state, 3)}))]
+
+
+SDK_10 = lambda h=None: [hooked({"task": tsk("SUBMITTED", 1)}, h),
+                         hooked(stu("WORKING", 2), h),
+                         hooked(stu("COMPLETED", 3), h)]
+case("PL1-legal-v10-inline-push-delivered-before-the-blocking-answer",
+     lambda: inline_send(SDK_10),
+     [],
+     "the a2a-sdk's order: submitted, working, completed delivered with the token while the blocking send is open, then its answer: nothing to say (no PUSH-DELIV-003 for a terminal state 'never delivered', no PUSH-BODY-003 for a task not yet seen)")
+AUTHCFG = {"url": HOOK, "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "cred-9"}}
+case("P1-v10-inline-push-before-the-answer-without-the-credentials",
+     lambda: inline_send(SDK_10, cfg=AUTHCFG),
+     [("PUSH-AUTH-001", "error")],
+     "the inline config carries Bearer authentication; the deliveries before the answer carry the token but no Authorization: PUSH-AUTH-001, as for deliveries after the answer (before: not read as deliveries at all, so never judged)")
+case("PL3-legal-v10-inline-push-before-the-answer-with-the-credentials",
+     lambda: inline_send(lambda: SDK_10(h={**NT(), "authorization": "Bearer cred-9"}), cfg=AUTHCFG),
+     [],
+     "control: the same deliveries with Authorization: Bearer cred-9 (the a2a-sdk's, live)")
+case("P2-v10-inline-push-before-the-answer-with-another-token",
+     lambda: inline_send(lambda: SDK_10(h=NT("tok-2"))),
+     [("PUSH-AUTH-002", "error")],
+     "delivered with another token than the inline config's: PUSH-AUTH-002")
+case("PL2-legal-v03-inline-push-delivered-before-the-blocking-answer",
+     lambda: inline_send(lambda: [hooked(t03("submitted", 1), {"content-type": "application/json", "x-a2a-notification-token": "tok-1"}),
+                                  hooked(t03("completed", 3), {"content-type": "application/json", "x-a2a-notification-token": "tok-1"})], v03=True),
+     [],
+     "0.3: the task delivered whole (submitted, completed) with the token before message/send's answer")
+case("P3-v03-inline-push-before-the-answer-without-the-token",
+     lambda: inline_send(lambda: [hooked(t03("submitted", 1), {"content-type": "application/json"}),
+                                  hooked(t03("completed", 3), {"content-type": "application/json"})], v03=True),
+     [("PUSH-AUTH-003", "warning")],
+     "0.3 deliveries without the config's token (no authentication): PUSH-AUTH-003, the 0.x warning")
+
 write_cases(C, OUT)
