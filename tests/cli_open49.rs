@@ -1,5 +1,8 @@
 //! open49: loose ends of session 48. Real processes (the binary), small real servers, the
 //! reference agent and the SDK agents of tests/peers on loopback sockets, real files.
+//! - Item 1: ID-TASK-001's "another caller" check on a default (redacted) recording: it
+//!   works, and has since the recorder tags each secret with a keyed HMAC (session 9) and
+//!   the verifier compares those tags; pinned live, offline and through `repro`.
 //! - Item 2: `interop`'s post-run liveness check. `probe` records a GET of the card after
 //!   a run whose last request went unanswered (open48), so `verify` of the recording
 //!   agrees on a dead agent; `interop` (two agents) had no check: a direction whose agent
@@ -570,4 +573,196 @@ async fn push_deliveries_before_a_blocking_sends_answer_are_judged_live_and_offl
     assert!(rules.iter().any(|r| r == "VER-MIX-001"), "{rules:?} {verr}");
     // nothing else about the deliveries: the token was sent (no PUSH-AUTH-*)
     assert!(!rules.iter().any(|r| r.starts_with("PUSH-")), "{rules:?}");
+}
+
+/// A small real A2A 1.0 agent that scopes its one task by caller (one request per
+/// connection): its card requires a Bearer token; `SendMessage` makes the completed task
+/// `t1` for the caller's `Authorization`; `GetTask` answers it to that caller, and
+/// TaskNotFoundError to any other, or to every caller when `loses` (an agent that lost it).
+fn scoped_agent(loses: bool) -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    let mut card: Value = serde_json::from_str(&proxy_process::echo_card(
+        "open49 scoped agent",
+        &format!("http://{addr}/"),
+    ))
+    .unwrap();
+    card["securitySchemes"] =
+        serde_json::json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}});
+    card["securityRequirements"] = serde_json::json!([{"schemes": {"bearer": {"list": []}}}]);
+    let card = card.to_string();
+    std::thread::spawn(move || {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let mut owner = String::new();
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let mut r = BufReader::new(s.try_clone().unwrap());
+            let mut first = String::new();
+            if r.read_line(&mut first).unwrap_or(0) == 0 {
+                continue;
+            }
+            let (mut len, mut auth) = (0usize, String::new());
+            loop {
+                let mut h = String::new();
+                if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                    break;
+                }
+                let lower = h.to_ascii_lowercase();
+                if let Some(v) = lower.strip_prefix("content-length:") {
+                    len = v.trim().parse().unwrap_or(0);
+                }
+                if lower.starts_with("authorization:") {
+                    auth = h["authorization:".len()..].trim().to_string();
+                }
+            }
+            let mut body = vec![0u8; len];
+            let _ = r.read_exact(&mut body);
+            let task = serde_json::json!({"id": "t1", "contextId": "c1",
+                "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z"}});
+            let answer = if first.starts_with("GET ") {
+                card.clone()
+            } else {
+                let req: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+                let id = req["id"].clone();
+                match req["method"].as_str() {
+                    Some("SendMessage") => {
+                        owner = auth.clone();
+                        serde_json::json!({"jsonrpc": "2.0", "id": id, "result": {"task": task}})
+                    }
+                    _ if auth == owner && !loses => {
+                        serde_json::json!({"jsonrpc": "2.0", "id": id, "result": task})
+                    }
+                    _ => serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001,
+                        "message": "Task not found", "data": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                        "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}}),
+                }
+                .to_string()
+            };
+            let _ = write!(
+                s,
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncache-control: max-age=60\r\netag: \"o49s\"\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{answer}",
+                answer.len()
+            );
+        }
+    });
+    addr
+}
+
+/// POST of a 1.0 JSON-RPC `method` with `params` to the proxy at `proxy`, under
+/// `Authorization: Bearer {token}`: the answer read whole.
+fn rpc_as(proxy: std::net::SocketAddr, token: &str, method: &str, params: Value) -> String {
+    use std::io::{Read, Write};
+    let body = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        .to_string();
+    let mut c = std::net::TcpStream::connect(proxy).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        c,
+        "POST / HTTP/1.1\r\nHost: {proxy}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nAuthorization: Bearer {token}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut resp = String::new();
+    let _ = c.read_to_string(&mut resp);
+    resp
+}
+
+/// Item 1 (decided: already so since session 9; this pins it). A default recording
+/// redacts `Authorization`, each credential becoming a keyed tag (HMAC-SHA-256 under a key
+/// drawn per recording and never written: equal credentials, equal tags, nothing else
+/// shows). ID-TASK-001's "another caller" check compares those tags: an agent that answers
+/// TaskNotFoundError to a caller under other credentials than the task's creator is right
+/// (TASK-009), no finding, live and offline; the same answer to the creator is ID-TASK-001,
+/// live, offline and in `repro`'s cut, which keeps the tags and never the tokens.
+#[test]
+fn another_callers_not_found_is_told_apart_on_a_default_redacted_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    for (loses, second, expect) in [
+        (false, "token-of-bob", false),
+        (true, "token-of-alice", true),
+    ] {
+        let agent = scoped_agent(loses);
+        let rec = dir.path().join(format!("scoped-{loses}.jsonl"));
+        let run = proxy_process::spawn_until_listening(
+            std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .args([
+                    "proxy",
+                    "--listen",
+                    "127.0.0.1:0",
+                    "--upstream",
+                    &format!("http://{agent}"),
+                ])
+                .arg("--record")
+                .arg(&rec),
+            Duration::from_secs(30),
+        );
+        let proxy: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+        let card = via_forward_free_get(proxy);
+        assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+        let sent = rpc_as(
+            proxy,
+            "token-of-alice",
+            "SendMessage",
+            serde_json::json!({"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]}}),
+        );
+        assert!(sent.contains("\"t1\""), "{sent}");
+        let got = rpc_as(proxy, second, "GetTask", serde_json::json!({"id": "t1"}));
+        assert!(got.contains("-32001"), "{got}");
+        let live = run.terminate();
+        let text = std::fs::read_to_string(&rec).unwrap();
+        assert!(!text.contains("token-of-"), "a token reached the recording");
+        assert!(
+            text.contains("Bearer [REDACTED:"),
+            "the default recording tags credentials"
+        );
+        let live_told = live.lines().any(|l| l.starts_with("error[ID-TASK-001]"));
+        assert_eq!(live_told, expect, "live, loses={loses}: {live}");
+        let o = common::run_bin(&["verify", &rec.display().to_string()]);
+        let offline_told = text_of(&o.stdout).contains("[ID-TASK-001]");
+        assert_eq!(
+            offline_told,
+            expect,
+            "verify, loses={loses}: {}",
+            text_of(&o.stdout)
+        );
+        if expect {
+            let cut = dir.path().join("cut.jsonl");
+            let o = common::run_bin(&[
+                "repro",
+                &rec.display().to_string(),
+                "--finding",
+                "ID-TASK-001",
+                "-o",
+                &cut.display().to_string(),
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", text_of(&o.stderr));
+            let cut_text = std::fs::read_to_string(&cut).unwrap();
+            assert!(!cut_text.contains("token-of-"), "{cut_text}");
+            let again = common::run_bin(&["verify", &cut.display().to_string()]);
+            assert!(
+                text_of(&again.stdout).contains("[ID-TASK-001]"),
+                "{}",
+                text_of(&again.stdout)
+            );
+        }
+    }
+}
+
+/// GET of the Agent Card through the reverse proxy at `proxy`.
+fn via_forward_free_get(proxy: std::net::SocketAddr) -> String {
+    use std::io::{Read, Write};
+    let mut c = std::net::TcpStream::connect(proxy).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        c,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {proxy}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut resp = String::new();
+    let _ = c.read_to_string(&mut resp);
+    resp
+}
+
+fn text_of(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
 }
