@@ -2860,7 +2860,7 @@ impl State {
         let url = webhook_key(&url).into_owned();
         self.areas.insert("push");
         let origin = x.parts.as_ref().map(|p| (p.origin(), p.path.clone()));
-        let creds = push_config_has_credentials(&c, &ptr);
+        let creds = push_config_has_credentials(c, &ptr);
         if !self.push_urls.contains_key(&url) {
             self.push_order.push_back(url.clone());
             if self.push_order.len() > MAX_PUSH_URLS {
@@ -2872,7 +2872,7 @@ impl State {
                 }
             }
         }
-        let mut secret = push_config_secret(&c, &ptr);
+        let mut secret = push_config_secret(c, &ptr);
         secret.origin = x.origin.clone();
         secret.xid = str::to_string(&x.id);
         secret.ptr = ptr.clone();
