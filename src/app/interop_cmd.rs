@@ -30,8 +30,9 @@ use url::Url;
 
 use crate::app::pipeline::{Pipeline, RunOutcome};
 use crate::app::probe_cmd::{
-    findings_exit_code, parse_duration, reachable_at_start, report_level, run_report_input,
-    start_driver_pipeline, test_result, tests_by_exchange, webhook_listener, write_reports,
+    check_after_run, findings_exit_code, parse_duration, reachable_at_start, report_level,
+    run_report_input, start_driver_pipeline, stopped_after_run, test_result, tests_by_exchange,
+    webhook_listener, write_reports,
 };
 use crate::cli::{FailOn, InteropArgs};
 use crate::probe::WebhookReceiver;
@@ -533,8 +534,13 @@ pub async fn interop_through_pipeline(
         .with_progress_as(!a.quiet, who)
         .with_relays(relays.clone())
     };
-    let on_b = transport(url_b, pipeline.proxy_addr(), "interop A->B", &relays_b);
-    let on_a = transport(url_a, via_b_to_a, "interop B->A", &relays_a);
+    let on_b = transport(
+        url_b.clone(),
+        pipeline.proxy_addr(),
+        "interop A->B",
+        &relays_b,
+    );
+    let on_a = transport(url_a.clone(), via_b_to_a, "interop B->A", &relays_a);
     // each side's credentials go to that side only
     // each direction tests only the interfaces its caller's own card lists
     let (pair_ab, pair_ba) = crate::probe::pairing::pair("A", "B");
@@ -574,21 +580,28 @@ pub async fn interop_through_pipeline(
         }
     };
     let interrupted = on_b.interrupted() || on_a.interrupted();
+    // a direction whose last request got no answer: is its agent still there? Asked
+    // through that direction's recording proxy, as `probe` asks (open48), so `verify` of
+    // the recording reads the same answer the run's verdict does (open49)
+    let (check_b, check_a) = tokio::join!(
+        check_after_run(&on_b, interrupted),
+        check_after_run(&on_a, interrupted)
+    );
     relays_b.shutdown().await;
     relays_a.shutdown().await;
     // the targets go into the text, every report format and stdout: never their credentials
     for r in [&mut report_ab, &mut report_ba] {
         r.target = redact_url(&r.target).into_owned();
     }
-    let mut stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
-        [(A_TO_B, &on_b), (B_TO_A, &on_a)]
+    let (gone_b, gone_a) = tokio::join!(
+        stopped_after_run(&on_b, interrupted, check_b, &url_b, &a.ca),
+        stopped_after_run(&on_a, interrupted, check_a, &url_a, &a.ca)
+    );
+    let stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
+        [(A_TO_B, gone_b), (B_TO_A, gone_a)]
             .into_iter()
-            .filter(|_| !interrupted)
-            .filter_map(|(d, t)| t.gone().map(|g| (d, g)))
+            .filter_map(|(d, g)| g.map(|g| (d, g)))
             .collect();
-    for (_, g) in &mut stopped {
-        crate::app::probe_cmd::note_tls_port(g).await;
-    }
     if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
         let party = |side: &str, r: &ProbeReport| match &r.card_name {
             Some(n) => format!("{side} ({n})"),

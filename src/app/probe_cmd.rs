@@ -738,15 +738,54 @@ pub async fn probe_through_pipeline(
     // the last request got no answer: is the agent still there? Asked through the
     // recording proxy, so the answer (or the refusal) is in the recording and the verifier
     // reads it as the run's verdict does (open48)
-    let check = match (interrupted, t.gone(), t.last_unanswered()) {
-        (false, None, Some(_)) => Some(t.liveness_check(LIVENESS_TIMEOUT).await),
-        _ => None,
-    };
+    let check = check_after_run(&t, interrupted).await;
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
     let outcome = pipeline.finish().await?;
     receiver.shutdown().await;
+    let stopped = stopped_after_run(&t, interrupted, check, &base, &a.ca).await;
+    let by_exchange = tests_by_exchange(outcome.recording.as_deref());
+    probe::merge_findings(&mut report.results, &outcome.verify.findings, &by_exchange);
+    Ok(ProbeRun {
+        report,
+        outcome,
+        temp_recording,
+        stopped,
+        interrupted,
+    })
+}
+
+/// The post-run liveness check of one agent's run on transport `t` (open48; `interop`'s
+/// two directions too, open49): when the run was not interrupted, did not stop, and its
+/// last request went unanswered, a GET of the agent's card through the run's own
+/// recording proxy ([`Transport::liveness_check`], at most [`LIVENESS_TIMEOUT`]), so the
+/// answer (or the refusal) is in the recording and the verifier reads it as the run's
+/// verdict ([`stopped_after_run`]) does. `None` when no check was due. Call it before the
+/// run's pipeline finishes.
+pub async fn check_after_run(
+    t: &Transport,
+    interrupted: bool,
+) -> Option<Result<crate::probe::transport::ProbeResponse, crate::probe::SendError>> {
+    match (interrupted, t.gone(), t.last_unanswered()) {
+        (false, None, Some(_)) => Some(t.liveness_check(LIVENESS_TIMEOUT).await),
+        _ => None,
+    }
+}
+
+/// Why the run on transport `t` (agent at `base`, trusting `ca`) could not finish, if it
+/// could not: its own stop ([`Transport::gone`]), or its last request unanswered and the
+/// agent then found dead by `check` ([`check_after_run`]; when that got no answer in time,
+/// by a TCP connect to `base`); `None` when interrupted or the agent is still there (it
+/// only failed that test). With [`note_tls_port`] applied. One code path for `probe` and
+/// each direction of `interop` (open49).
+pub async fn stopped_after_run(
+    t: &Transport,
+    interrupted: bool,
+    check: Option<Result<crate::probe::transport::ProbeResponse, crate::probe::SendError>>,
+    base: &Url,
+    ca: &[PathBuf],
+) -> Option<Gone> {
     let stopped = match t.gone() {
         _ if interrupted => None,
         Some(g) => Some(g),
@@ -763,7 +802,7 @@ pub async fn probe_through_pipeline(
                 // no answer through the proxy in time (a connect that hangs, or an agent
                 // that accepts and stays silent): its TCP connect tells them apart, as
                 // before the check was recorded
-                Checked::Unknown => match reachable(&base, &a.ca).await {
+                Checked::Unknown => match reachable(base, ca).await {
                     Ok(()) => None,
                     Err(e) => {
                         if e.downcast_ref::<ConnectError>()
@@ -783,15 +822,7 @@ pub async fn probe_through_pipeline(
     if let Some(g) = stopped.as_mut() {
         note_tls_port(g).await;
     }
-    let by_exchange = tests_by_exchange(outcome.recording.as_deref());
-    probe::merge_findings(&mut report.results, &outcome.verify.findings, &by_exchange);
-    Ok(ProbeRun {
-        report,
-        outcome,
-        temp_recording,
-        stopped,
-        interrupted,
-    })
+    stopped
 }
 
 /// How long the liveness check after a run whose last request went unanswered waits for

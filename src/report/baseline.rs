@@ -212,6 +212,9 @@ pub struct Baseline {
     /// Indices into `entries` of those past their `expires` date on the day it was read.
     pub expired: Vec<usize>,
     keys: HashSet<Key>,
+    /// The keys of the entries (not expired) that name an agent, the agent left out: what a
+    /// finding whose agent cannot be named matches ([`Baseline::knows`], open49).
+    named_any_agent: HashSet<Key>,
 }
 
 /// Where a finding stands against the baseline (SARIF's `result.baselineState` words).
@@ -283,12 +286,21 @@ impl Baseline {
             .enumerate()
             .filter(|(i, _)| !expired.contains(i))
             .map(|(_, e)| e.key())
+            .collect::<HashSet<Key>>();
+        let named_any_agent = keys
+            .iter()
+            .filter(|k| !k.agent.is_empty())
+            .map(|k| Key {
+                agent: String::new(),
+                ..k.clone()
+            })
             .collect();
         Ok(Baseline {
             path: path.to_path_buf(),
             entries: form.findings,
             expired,
             keys,
+            named_any_agent,
         })
     }
 
@@ -300,9 +312,12 @@ impl Baseline {
     }
 
     /// Whether an entry that has not expired has this key, or has it but for the agent, or
-    /// the host and agent, and names none ([`Entry::covers`]).
+    /// the host and agent, and names none ([`Entry::covers`]); or, for a finding whose
+    /// agent cannot be named ([`agent_unnamed`]: a loopback host, no card of its origin
+    /// seen), has it but for the agent, whichever agent it names (open49).
     pub fn knows(&self, key: &Key) -> bool {
         wider(key).iter().any(|k| self.keys.contains(k))
+            || (agent_unnamed(key) && self.named_any_agent.contains(key))
     }
 
     /// The state of each finding of `findings` (same order) against this baseline.
@@ -325,13 +340,28 @@ impl Baseline {
         // a finding's key, and the same without its host (what an entry naming no host
         // stands for)
         let mut seen: HashSet<Key> = HashSet::new();
+        // findings whose agent cannot be named: they stand for an entry of any agent
+        let mut unnamed: HashSet<Key> = HashSet::new();
         for f in findings {
-            seen.extend(wider(&key_of(f, index)));
+            let k = key_of(f, index);
+            if agent_unnamed(&k) {
+                unnamed.insert(k.clone());
+            }
+            seen.extend(wider(&k));
         }
+        let seen_as = |e: &Entry| {
+            let k = e.key();
+            seen.contains(&k)
+                || (!k.agent.is_empty()
+                    && unnamed.contains(&Key {
+                        agent: String::new(),
+                        ..k
+                    }))
+        };
         self.entries
             .iter()
             .enumerate()
-            .filter(|(i, e)| !self.expired.contains(i) && !seen.contains(&e.key()))
+            .filter(|(i, e)| !self.expired.contains(i) && !seen_as(e))
             .map(|(_, e)| e.clone())
             .collect()
     }
@@ -363,6 +393,17 @@ fn wider(k: &Key) -> Vec<Key> {
         });
     }
     v
+}
+
+/// Whether finding key `k` could have named its agent but did not: a loopback host (where
+/// entries name the agent by its Agent Card, open48) and no agent, because no card of the
+/// finding's origin was seen (the recording holds none; on the proxy's live lines, not yet
+/// fetched when the finding came: a client that calls before it reads the card). Such a
+/// finding's agent is unknown, not "no agent": an entry naming any agent on its host
+/// knows it, as the report and the live line then agree (open49 item 3: the live line said
+/// new where the report, which reads the card fetched later, said known).
+pub fn agent_unnamed(k: &Key) -> bool {
+    k.agent.is_empty() && !k.host.is_empty() && is_loopback_host(&k.host)
 }
 
 /// The [`Key`] of `f`, its location read from `index` (module docs).
@@ -793,7 +834,16 @@ mod tests {
         };
         assert!(b.knows(&key("A-1", "Agent A")));
         assert!(!b.knows(&key("A-1", "Agent B")));
-        assert!(!b.knows(&key("A-1", "")), "no card recorded: not agent A's");
+        // open49 item 3: no card seen for the finding's origin: its agent is unknown, not
+        // another one (the live line before the card came, a recording without it)
+        assert!(
+            b.knows(&key("A-1", "")),
+            "agent unknown: any agent's entry knows it"
+        );
+        assert!(!b.knows(&Key {
+            host: "a.test".into(),
+            ..key("A-1", "")
+        }));
         assert!(b.knows(&key("B-1", "Agent A")));
         assert!(b.knows(&key("B-1", "Agent B")));
         assert!(b.knows(&key("B-1", "")));

@@ -3132,6 +3132,27 @@ impl LegAnswer {
         pair(self, other) || pair(other, self)
     }
 
+    /// Another A2A error in the other binding (open49 item 4): `self`, a client leg's
+    /// JSON-RPC error, stands for no A2A error or another one than the agent's HTTP+JSON
+    /// error `up` names by its ErrorInfo reason (an A2A reason of ERR-002's table): the
+    /// agent's TASK_NOT_FOUND handed on as -32603 InternalError. Or `self` an HTTP+JSON
+    /// error with an A2A reason other than the one the agent's JSON-RPC A2A error `up`
+    /// stands for. An error without an A2A reason on the REST side is not judged here
+    /// (its status is REST-ERROR-001's).
+    fn other_a2a_error_across_bindings(&self, up: &LegAnswer) -> bool {
+        match (self, up) {
+            (LegAnswer::RpcError(code, _), LegAnswer::RestError(reason)) => {
+                reason_expectation(reason).is_some()
+                    && reason_for_code(*code) != Some(reason.as_str())
+            }
+            (LegAnswer::RestError(reason), LegAnswer::RpcError(code, _)) => {
+                reason_expectation(reason).is_some()
+                    && reason_for_code(*code).is_some_and(|r| r != reason)
+            }
+            _ => false,
+        }
+    }
+
     /// Reads a decoded, complete response body.
     fn of(body: &[u8]) -> LegAnswer {
         if body.iter().all(u8::is_ascii_whitespace) {
@@ -5595,6 +5616,20 @@ impl State {
         // with a body: judged as a delivery, PUSH-DELIV-001). A GET counts only with a JSON
         // object body (breaker39 P16: a payload sent by GET, whose body RFC 9110 §9.3.1
         // gives no meaning); a bare GET is a receiver's liveness or validation check.
+        // open49 item 5: a delivery while the send that configured it inline is still
+        // open (the a2a-sdk delivers before a blocking send's answer head): that config is
+        // registered now, so the delivery is judged as one
+        // (cheap tests first: a JSON-RPC request is no delivery; the scan of the open
+        // exchanges reads bodies only of sends that name a push config and this URL)
+        if is_post
+            && self.open.len() > 0
+            && body
+                .as_deref()
+                .is_some_and(|b| !b.is_empty() && !contains(b, b"\"jsonrpc\""))
+            && !self.push_urls.contains_key(&self.delivery_key(&x.url))
+        {
+            self.register_inline_push_of_open_sends(x);
+        }
         if (is_post
             || body.as_deref().is_some_and(|b| {
                 let b = trim_ascii(b);
@@ -6255,6 +6290,10 @@ const RELAYED_LOOKBACK: usize = 64;
 /// passed on (review28a R2).
 const RELAYED_REQUEST_NOTE: &str =
     "; the client's request carried it first, and the gateway passed it on to the agent unchanged";
+
+/// Marks the text added to a VER-CARD-001 finding whose refusal the gateway passed on to a
+/// client that fetched the gateway's card ([`merge_relayed`], open49 item 4).
+const RELAYED_REFUSAL_NOTE: &str = "; the gateway passed the refusal on to the client";
 
 /// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
 const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";

@@ -225,10 +225,19 @@ pub(super) fn same_relayed(
         .next()
         .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
         .and_then(|m| m.split(RELAYED_TRANSLATED_NOTE).next())
+        .and_then(|m| m.split(RELAYED_REFUSAL_NOTE).next())
     else {
         return false;
     };
-    if a.pointer == b.pointer && same_but_sender(m, &f.message) {
+    // open49 item 4: VER-CARD-001 names the interface of the card each leg fetched, the
+    // agent's on the upstream leg, the gateway's front on the client leg; the refusal
+    // relayed is one fault, the agent's
+    let (m, fmsg) = (
+        without_interface_url(&g.rule, m),
+        without_interface_url(&f.rule, &f.message),
+    );
+    let (m, fmsg) = (m.as_ref(), fmsg.as_ref());
+    if a.pointer == b.pointer && same_but_sender(m, fmsg) {
         return true;
     }
     let pointers = match (a.pointer.as_deref(), b.pointer.as_deref()) {
@@ -237,8 +246,30 @@ pub(super) fn same_relayed(
         }
         (x, y) => x == y,
     };
-    let fm = with_agent_ids(&f.message, ids);
+    let fm = with_agent_ids(fmsg, ids);
     pointers && same_but_sender(&neutral_method_names(m), &neutral_method_names(&fm))
+}
+
+/// The interface URL a VER-CARD-001 message names (`card declares protocol version 1.0 on
+/// URL, yet the agent refused ...`); `None` for another rule's message.
+fn interface_url_named<'a>(rule: &str, msg: &'a str) -> Option<&'a str> {
+    if rule != r::VER_CARD_METHOD.id {
+        return None;
+    }
+    let (_, rest) = msg
+        .strip_prefix("card declares protocol version ")?
+        .split_once(" on ")?;
+    Some(rest.split_once(", yet ")?.0)
+}
+
+/// `msg` of a VER-CARD-001 finding without the interface URL it names, for
+/// [`same_relayed`] (each gateway leg fetched its own card, open49 item 4); borrowed
+/// unchanged for another rule.
+fn without_interface_url<'a>(rule: &str, msg: &'a str) -> Cow<'a, str> {
+    match interface_url_named(rule, msg) {
+        Some(u) => Cow::Owned(msg.replacen(u, "", 1)),
+        None => Cow::Borrowed(msg),
+    }
 }
 
 /// A JSON Pointer into a JSON-RPC answer without its `/result` head (`/result/task/id` ->
@@ -336,6 +367,7 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
     if !g.message.contains(RELAYED_NOTE)
         && !g.message.contains(RELAYED_REQUEST_NOTE)
         && !g.message.contains(RELAYED_TRANSLATED_NOTE)
+        && !g.message.contains(RELAYED_REFUSAL_NOTE)
     {
         let cid = f
             .evidence
@@ -345,14 +377,26 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
         // breaker47 / breaker48: folded across a translating gateway ([`same_relayed`]
         // read both leg-neutral): not "unchanged"
         let what = translated_into(g, &f);
+        let front = interface_url_named(&f.rule, &f.message)
+            .filter(|u| interface_url_named(&g.rule, &g.message) != Some(*u));
         let note = if r::judges_client(&g.rule) {
             RELAYED_REQUEST_NOTE.to_string()
+        } else if let Some(front) = front {
+            // VER-CARD-001: the client's card (the gateway's) declares the version on the
+            // gateway's front; the agent's refusal reached the client there. The client's
+            // exchange is in the evidence, not the text: every refused call of one
+            // interface says the same words and groups as one finding in the reports
+            format!("{RELAYED_REFUSAL_NOTE}, whose card (the gateway's) declares it on {front}")
         } else if what.is_empty() {
             RELAYED_NOTE.to_string()
         } else {
             format!("{RELAYED_TRANSLATED_NOTE}{what}")
         };
-        g.message = format!("{}{note} ({cid})", g.message);
+        g.message = if front.is_some() {
+            format!("{}{note}", g.message)
+        } else {
+            format!("{}{note} ({cid})", g.message)
+        };
     }
     for e in f.evidence {
         if !g.evidence.contains(&e) {

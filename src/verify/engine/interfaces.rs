@@ -932,6 +932,35 @@ impl State {
                 .is_some_and(|u| u.answer.is_a2a())
     }
 
+    /// Whether client-leg exchange `x` has a gateway twin on the upstream leg that ended
+    /// with the agent's A2A error while `x` got another error in its own binding (the
+    /// agent's HTTP+JSON TASK_NOT_FOUND handed on as JSON-RPC -32603, or another JSON-RPC
+    /// code on one binding): the gateway altered the answer, GW-RESP-002 at `x`'s end
+    /// ([`State::gw_answer_replaced`]), so the client leg's answer is not judged as the
+    /// agent's error code (RPC-ERROR-001; open49 item 4).
+    pub(super) fn gw_error_replaced(&self, x: &Exch) -> bool {
+        if x.leg.is_some() || self.gw_pairs.is_empty() {
+            return false;
+        }
+        let Some(u) = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| *p.client == *x.id)
+            .and_then(|p| self.gw_ended.get(&p.up))
+        else {
+            return false;
+        };
+        let Ok(b) = x.resp_decoded_coded() else {
+            return false;
+        };
+        let c = LegAnswer::of(&b);
+        match (&c, &u.answer) {
+            (LegAnswer::RpcError(k, _), LegAnswer::RpcError(j, _)) => k != j,
+            _ => c.other_a2a_error_across_bindings(&u.answer),
+        }
+    }
+
     /// Whether 404/405 body `o` to JSON-RPC call `x` (at `p`) is a router's page rather than
     /// the agent's answer (CARD-URL-002, CARD-005): no `jsonrpc` member and no A2A error
     /// code (-32001..-32099) in it, at a JSON-RPC interface URL of a card that has not

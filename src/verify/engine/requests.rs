@@ -1046,53 +1046,8 @@ impl State {
             self.areas.insert("capability");
         }
         // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
-        if let Some((ptr, url)) = push {
-            // Userinfo is not part of the delivery's request URL (the agent's HTTP client
-            // sends it as Authorization: Basic): key configs without it.
-            let url = webhook_key(&url).into_owned();
-            self.areas.insert("push");
-            let origin = x.parts.as_ref().map(|p| (p.origin(), p.path.clone()));
-            let creds = push_config_has_credentials(&c, &ptr);
-            if !self.push_urls.contains_key(&url) {
-                self.push_order.push_back(url.clone());
-                if self.push_order.len() > MAX_PUSH_URLS {
-                    if let Some(old) = self.push_order.pop_front() {
-                        self.push_urls.remove(&old);
-                        self.push_secrets.remove(&old);
-                        self.push_secrets_full.remove(&old);
-                        self.push_forgotten = true;
-                    }
-                }
-            }
-            let mut secret = push_config_secret(&c, &ptr);
-            secret.origin = x.origin.clone();
-            secret.xid = str::to_string(&x.id);
-            secret.ptr = ptr.clone();
-            secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
-            secret.leg = x.leg.as_deref().map(str::to_string);
-            self.check_push_config_relayed(&url, &secret);
-            let list = self.push_secrets.entry(url.clone()).or_default();
-            if list.len() < MAX_PUSH_SECRETS {
-                if !list.contains(&secret) {
-                    list.push(secret);
-                }
-            } else {
-                self.push_secrets_full.insert(url.clone());
-            }
-            if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
-                self.push_url_scope.insert(url.clone(), x.scope.clone());
-            }
-            // deliveries the agent made before this answer (a config inline in a blocking
-            // send): the webhook was called (newcomer48)
-            if self.recent_posts.iter().any(|(seq, k)| {
-                *seq > x.req_seq && (*k == url || k.split(['?', '#']).next() == Some(url.as_str()))
-            }) && self.push_reached.len() < MAX_PUSH_URLS
-            {
-                self.push_reached.insert(url.clone());
-            }
-            self.push_urls
-                .insert(url, (c.dialect, origin, false, creds, false));
-            let _ = ptr;
+        if let Some(push) = push {
+            self.register_push_config(x, &c, push);
         }
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
         if x.leg.as_deref() == Some("upstream") {
@@ -2934,4 +2889,155 @@ fn binding_name(b: Binding) -> &'static str {
         Binding::Rest => "HTTP+JSON",
         Binding::Grpc => "gRPC",
     }
+}
+
+impl State {
+    /// Remembers the push config of call `c` (exchange `x`) whose webhook `url` sits at
+    /// `ptr` in its params (PUSH-002, PUSH-006): for webhook detection (a later POST to that
+    /// URL is a delivery), its token and credentials (PUSH-AUTH-*), the agent it was given
+    /// to. Called from the call's request checks at its response head, and earlier for a
+    /// config inline in a send still waiting for its answer when a delivery to its URL
+    /// comes ([`Self::register_inline_push_of_open_sends`], open49 item 5); the second
+    /// registration of one exchange replaces the first's secret and keeps what the
+    /// deliveries in between settled (capability judged, a missing token told).
+    pub(super) fn register_push_config(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        (ptr, url): (String, String),
+    ) {
+        // Userinfo is not part of the delivery's request URL (the agent's HTTP client
+        // sends it as Authorization: Basic): key configs without it.
+        let url = webhook_key(&url).into_owned();
+        self.areas.insert("push");
+        let origin = x.parts.as_ref().map(|p| (p.origin(), p.path.clone()));
+        let creds = push_config_has_credentials(c, &ptr);
+        if !self.push_urls.contains_key(&url) {
+            self.push_order.push_back(url.clone());
+            if self.push_order.len() > MAX_PUSH_URLS {
+                if let Some(old) = self.push_order.pop_front() {
+                    self.push_urls.remove(&old);
+                    self.push_secrets.remove(&old);
+                    self.push_secrets_full.remove(&old);
+                    self.push_forgotten = true;
+                }
+            }
+        }
+        let mut secret = push_config_secret(c, &ptr);
+        secret.origin = x.origin.clone();
+        secret.xid = str::to_string(&x.id);
+        secret.ptr = ptr.clone();
+        secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+        secret.leg = x.leg.as_deref().map(str::to_string);
+        self.check_push_config_relayed(&url, &secret);
+        let list = self.push_secrets.entry(url.clone()).or_default();
+        // the same exchange registered early (its inline config, before its answer)
+        let early = list
+            .iter()
+            .position(|s| s.xid == secret.xid && s.ptr == secret.ptr);
+        if let Some(i) = early {
+            list[i] = secret;
+        } else if list.len() < MAX_PUSH_SECRETS {
+            if !list.contains(&secret) {
+                list.push(secret);
+            }
+        } else {
+            self.push_secrets_full.insert(url.clone());
+        }
+        if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
+            self.push_url_scope.insert(url.clone(), x.scope.clone());
+        }
+        // deliveries the agent made before this answer (a config inline in a blocking
+        // send): the webhook was called (newcomer48)
+        if self.recent_posts.iter().any(|(seq, k)| {
+            *seq > x.req_seq && (*k == url || k.split(['?', '#']).next() == Some(url.as_str()))
+        }) && self.push_reached.len() < MAX_PUSH_URLS
+        {
+            self.push_reached.insert(url.clone());
+        }
+        let settled = match (early, self.push_urls.get(&url)) {
+            (Some(_), Some(p)) => (p.2, p.4),
+            _ => (false, false),
+        };
+        self.push_urls
+            .insert(url, (c.dialect, origin, settled.0, creds, settled.1));
+    }
+
+    /// Before delivery `x` (a POST with a body to a URL no config names yet) is read as a
+    /// call: the inline push configs of sends still open without an answer head (a
+    /// blocking send whose agent delivers while it works: the a2a-sdk with
+    /// `configuration.pushNotificationConfig` / `taskPushNotificationConfig`, open49 item 5)
+    /// whose webhook URL is `x`'s are registered now ([`Self::register_push_config`]), so
+    /// `x` is judged as the delivery it is (PUSH-AUTH-*, PUSH-BODY-001, PUSH-DELIV-*),
+    /// as a delivery after the answer is. Only JSON-RPC and HTTP+JSON sends whose body
+    /// names a push config are parsed; a config's task is known from the answer only.
+    pub(super) fn register_inline_push_of_open_sends(&mut self, x: &Exch) {
+        // (`x` itself is taken out of the open exchanges while its call is built)
+        if self.open.len() == 0 {
+            return;
+        }
+        let key = self.delivery_key(&x.url);
+        let cut = key.split(['?', '#']).next().unwrap_or(&key).to_string();
+        let mut found: Vec<String> = Vec::new();
+        // at most the first 256 open exchanges are looked at (a busy proxy holds many)
+        for y in self.open.values().take(256) {
+            if y.id == x.id
+                || y.status.is_some()
+                || y.call.is_some()
+                || y.grpc.is_some()
+                || !y.method.eq_ignore_ascii_case("POST")
+                || y.req_seq >= x.req_seq
+            {
+                continue;
+            }
+            let Some(b) = y.req_decoded() else { continue };
+            if contains(&b, b"ushNotification") && contains(&b, cut.as_bytes()) {
+                found.push(str::to_string(&y.id));
+            }
+            if found.len() >= 8 {
+                break;
+            }
+        }
+        for id in found {
+            let Some((t, mut y)) = self.open.take(&id) else {
+                continue;
+            };
+            if let Some(c) = inline_send_call(&y) {
+                if let Some(push) = push_url_of(&c) {
+                    if webhook_key(&push.1) == key.as_str() || webhook_key(&push.1) == cut.as_str()
+                    {
+                        y.scope = self.agent_scope(&y);
+                        self.register_push_config(&y, &c, push);
+                    }
+                }
+            }
+            self.open.put(t, y);
+        }
+    }
+}
+
+/// A send of exchange `y` read from its request alone, for its inline push config
+/// ([`State::register_inline_push_of_open_sends`]): a JSON-RPC `SendMessage` /
+/// `SendStreamingMessage` / `message/send` / `message/stream` / 0.1 `tasks/send` (params),
+/// or an HTTP+JSON `message:send` / `message:stream` route (the body); `None` otherwise.
+fn inline_send_call(y: &Exch) -> Option<Call> {
+    let body = y.req_decoded()?;
+    let mut c = Call::default();
+    match parse_request_owned(&body) {
+        RequestParse::Request { method, params, .. } => {
+            let (op, d) = method_op(&method)?;
+            c.binding = Some(Binding::JsonRpc);
+            c.method = Some(method);
+            c.op = Some(op);
+            c.dialect = Some(d);
+            c.params = params;
+        }
+        _ => {
+            let route = rest_route(&y.method, &y.path)?;
+            c.binding = Some(Binding::Rest);
+            c.op = Some(route.op);
+            c.params = Json::parse_owned(&body).ok()?;
+        }
+    }
+    matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)).then_some(c)
 }

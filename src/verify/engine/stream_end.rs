@@ -1436,6 +1436,14 @@ impl State {
             (LegAnswer::RpcError(..), LegAnswer::RpcResult) => true,
             // an HTTP+JSON agent's error translated into a JSON-RPC error is a bridge's job
             (LegAnswer::RpcError(..), LegAnswer::Json) => u.status.is_some_and(|s| s < 300),
+            // open49 item 4: a binding-bridging gateway that hands the agent's A2A error on
+            // as another error (the agent's 404 TASK_NOT_FOUND as -32603 InternalError) has
+            // altered the answer, as the same remap on one binding is (breaker47
+            // error-remapped): GW-RESP-002, not the client leg's RPC-ERROR-001
+            (LegAnswer::RpcError(..), LegAnswer::RestError(..))
+            | (LegAnswer::RestError(..), LegAnswer::RpcError(..)) => {
+                c.answer.other_a2a_error_across_bindings(&u.answer)
+            }
             // the agent streamed its answer whole (STREAM-003) and the client got an error
             // instead: a gateway that read the event stream as one JSON body (IBM
             // mcp-context-forge #6816: -32603 "Expecting value")

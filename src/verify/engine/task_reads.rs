@@ -471,6 +471,12 @@ impl State {
                 0 => "success (an empty push notification config list, as if the task existed)",
                 _ => return,
             };
+            // open49 item 4: a gateway that handed the agent's error on as another one is
+            // told GW-RESP-002 against the agent's answer on the upstream leg; the client
+            // leg's answer is the gateway's, not the agent's inconsistency
+            if self.gw_error_replaced(x) {
+                return;
+            }
             let what = wire.unwrap_or_else(|| what.to_string());
             let ev = vec![x.ev(x.req_ev_seq()), at];
             if self.not_found_ids.contains(&key) {
