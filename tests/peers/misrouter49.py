@@ -255,6 +255,10 @@ class Router(http.server.BaseHTTPRequestHandler):
                 for i in ifs:
                     i["tenant"] = tenant
         card["supportedInterfaces"] = ifs
+        # a 1.0 card of the front: the agent's 0.3 members (url, additionalInterfaces) name
+        # the agent's own address
+        for k in ("url", "additionalInterfaces", "preferredTransport", "protocolVersion"):
+            card.pop(k, None)
         extra = [(k, v) for k, v in resp.getheaders()
                  if k.lower() not in HOP and k.lower() != "content-type"]
         self.answer(resp.status, resp.getheader("Content-Type", "application/json"),

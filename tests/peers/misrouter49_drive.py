@@ -32,6 +32,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -186,17 +187,19 @@ def client(front):
     return log
 
 
-def agents_hit(rec):
-    """Upstream-leg A2A calls per agent authority (the card fetches aside)."""
-    out = {}
+def agents_hit(rec, agents):
+    """Upstream-leg exchanges per tenant's agent (`agents`: tenant -> its listener's
+    authority), read from each request head's URL: {tenant: {"cards": n, "calls": n}}."""
+    out = {t: {"cards": 0, "calls": 0} for t in agents}
     for ln in open(rec):
         e = json.loads(ln)
-        if e.get("type") == "request_head" and e.get("leg") == "upstream" \
-                and e.get("method") != "OPTIONS" and "agent-card" not in (e.get("path") or ""):
-            h = {k.lower(): v for k, v in (e.get("headers") or [])} \
-                if isinstance(e.get("headers"), list) else {}
-            host = h.get("host") or e.get("authority") or "?"
-            out[host] = out.get(host, 0) + 1
+        if e.get("type") != "request_head" or e.get("leg") != "upstream" \
+                or e.get("method") == "OPTIONS":
+            continue
+        auth = urllib.parse.urlsplit(e.get("url", "")).netloc
+        for t, a in agents.items():
+            if a == auth:
+                out[t]["cards" if "agent-card" in e["url"] else "calls"] += 1
     return out
 
 
@@ -257,6 +260,8 @@ def run(bin_, out, mode):
             "proxy_alive": alive, "proxy_rc": rc, "untouched": untouched, "legs": g45.legs(rec),
             "upstream_untouched": g45.upstream_untouched(rec, glog, mode),
             "agents": {"alpha": f"127.0.0.1:{p2}", "beta": f"127.0.0.1:{p3}"},
+            "agents_hit": agents_hit(rec, {"alpha": f"127.0.0.1:{p2}",
+                                           "beta": f"127.0.0.1:{p3}"}),
             "findings": [{"rule": f.get("rule"), "leg": f.get("leg"), "message": f.get("message"),
                           "seen": f.get("seen", 1)} for f in report.get("findings", [])],
             "steps": [(s, r["status"], r["rc"]) for s, r in log]}
