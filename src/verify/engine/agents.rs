@@ -519,9 +519,10 @@ impl State {
     pub(super) fn gw_id_maps(&self, x: &Exch, client_id: &str, agent_id: &str) -> bool {
         if x.call.is_none() {
             let suffix = format!("\u{0}{client_id}");
-            return self.gw_ids.iter().any(|(k, u)| {
-                u == agent_id && (k == client_id || k.ends_with(&suffix))
-            });
+            return self
+                .gw_ids
+                .iter()
+                .any(|(k, u)| u == agent_id && (k == client_id || k.ends_with(&suffix)));
         }
         let scoped = (!x.scope.is_empty())
             .then(|| self.gw_ids.get(&format!("{}\u{0}{client_id}", x.scope)))

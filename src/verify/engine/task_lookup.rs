@@ -487,7 +487,10 @@ impl State {
             let agent = |scope: &str| -> String {
                 let leg = Some(miss_leg.to_string());
                 let id = if scope.is_empty() {
-                    self.first_agent.get(&leg).map(String::as_str).unwrap_or("?")
+                    self.first_agent
+                        .get(&leg)
+                        .map(String::as_str)
+                        .unwrap_or("?")
                 } else {
                     scope
                 };
