@@ -11,7 +11,8 @@ each binding the cards list (JSON-RPC 1.0, then HTTP+JSON 1.0), each step once u
 alpha and once under tenant beta (interleaved, as two clients of two tenants would): send
 "task hello", stream "slow streamed", get that task (historyLength 0), get the streamed task,
 send "long job" (returnImmediately) and cancel it, send "slow background" (returnImmediately)
-and subscribe to it, create a push notification config on the first task, list its configs,
+and subscribe to it at once (the one step not interleaved: the slow task completes about 1 s
+after the send), create a push notification config on the first task, list its configs,
 list the tasks; then, under tenant beta, get tenant alpha's first task (a cross-tenant read:
 TaskNotFound from a router that keeps tenants apart). The tenant goes where each card's
 interface says (JSON-RPC params.tenant; the HTTP+JSON `/{tenant}` segment after the
@@ -113,8 +114,8 @@ def rpc_calls(log, ifs):
     for t in TENANTS:
         call(t, "CancelTask", {"id": ids[t]["t3"]}, "cancel")
     for t in TENANTS:
+        # subscribed at once: the slow skill completes about 1 s after the send
         ids[t]["t4"] = any_task_id(call(t, "SendMessage", {"message": d.message(True, "slow background"), "configuration": conf}, "send-bg")) or "t4-not-given"
-    for t in TENANTS:
         call(t, "SubscribeToTask", {"id": ids[t]["t4"]}, "subscribe")
     for t in TENANTS:
         call(t, "CreateTaskPushNotificationConfig", {"taskId": ids[t]["t1"], "url": HOOK}, "push-create")
@@ -151,8 +152,8 @@ def rest_calls(log, ifs):
     for t in TENANTS:
         call(t, "cancel", f"/tasks/{ids[t]['t3']}:cancel", {})
     for t in TENANTS:
+        # subscribed at once: the slow skill completes about 1 s after the send
         ids[t]["t4"] = any_task_id(call(t, "send-bg", "/message:send", {"message": d.message(True, "slow background"), "configuration": conf})) or "t4-not-given"
-    for t in TENANTS:
         call(t, "subscribe", f"/tasks/{ids[t]['t4']}:subscribe", {}, extra=sse)
     for t in TENANTS:
         call(t, "push-create", f"/tasks/{ids[t]['t1']}/pushNotificationConfigs", {"url": HOOK})
