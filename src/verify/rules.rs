@@ -1402,8 +1402,8 @@ rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note
 // deployment's routing fault: that replica rightly answers TaskNotFoundError (TASK-009).
 rule!(GW_TASK_AFFINITY_LOST, "GW-RESP-005", "task-call-routed-to-other-replica", Error, Interop,
     ["TASK-009", "ID-001"],
-    "gateway or load balancer sent a call on a task to an agent instance (leg) that never saw the task, which answered TaskNotFoundError, while the task was created on another leg",
-    "route every call on a task to the instance that created it (session affinity keyed by task id or contextId), or give the agent instances one shared task store; an instance rightly answers TaskNotFoundError for a task it never saw (TASK-009)");
+    "gateway or load balancer sent a call on a task to an agent instance (leg) that never saw the task, which answered TaskNotFoundError, while the task was created on another leg, or a router sent it to another agent behind the same leg than the one that created the task (agents told apart by their upstream address)",
+    "route every call on a task to the instance that created it (session affinity keyed by task id or contextId), or give the agent instances one shared task store; a router in front of several agents (one per tenant or path) sends each task call to the agent that handed the task out; an instance rightly answers TaskNotFoundError for a task it never saw (TASK-009)");
 
 // The recording proxy's own 502/504 (`response_head.synthetic`, `exchange_end{upstream_error}`):
 // the upstream failed the call as the proxy forwarded it (breaker16b T5).

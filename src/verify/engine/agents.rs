@@ -483,6 +483,55 @@ impl State {
         );
     }
 
+    /// True when the card of the agent exchange `x` addressed is known and none of its
+    /// interfaces declares a tenant (CARD-008: `AgentInterface.tenant` unset): the agent
+    /// serves one tenant, so a call to it owes no tenant. A router in front of one agent
+    /// per tenant removes the client's tenant (params.tenant, the `/{tenant}` segment)
+    /// before such an agent legally (breaker49 tenant-route); with no card known the
+    /// tenant the client sent is taken as the agent's (GW-REQ-002).
+    pub(super) fn serves_no_tenant(&self, x: &Exch) -> bool {
+        self.card_for(x)
+            .is_some_and(|c| c.view.interfaces.iter().all(|i| i.tenant.is_none()))
+    }
+
+    /// True when a card of exchange `x`'s agent ([`Self::card_for`]), or another card
+    /// served on its origin (a router's card per tenant, each naming the front with its
+    /// own tenant: breaker49), declares tenant `t` for an interface (CARD-008).
+    pub(super) fn declares_tenant(&self, x: &Exch, t: &str) -> bool {
+        let declares = |c: &Arc<CardRec>| {
+            c.view
+                .interfaces
+                .iter()
+                .any(|i| i.tenant.as_deref() == Some(t))
+        };
+        self.card_for(x).is_some_and(declares)
+            || x.origin
+                .as_deref()
+                .and_then(|o| self.cards.get(o))
+                .is_some_and(|l| l.iter().any(declares))
+    }
+
+    /// True when the gateway's id `client_id`, named by client-leg call `x`, is its own
+    /// name for the agent's `agent_id` ([`State::gw_ids`], learnt from paired answers): per
+    /// `x`'s agent scope when it is known (a router's tenants may each have a `task-1`,
+    /// breaker49 ids-apart); a call whose body is not read yet (its upstream copy came
+    /// first) has no scope yet, and then the id under any scope will do.
+    pub(super) fn gw_id_maps(&self, x: &Exch, client_id: &str, agent_id: &str) -> bool {
+        if x.call.is_none() {
+            let suffix = format!("\u{0}{client_id}");
+            return self
+                .gw_ids
+                .iter()
+                .any(|(k, u)| u == agent_id && (k == client_id || k.ends_with(&suffix)));
+        }
+        let scoped = (!x.scope.is_empty())
+            .then(|| self.gw_ids.get(&format!("{}\u{0}{client_id}", x.scope)))
+            .flatten();
+        scoped
+            .or_else(|| self.gw_ids.get(client_id))
+            .is_some_and(|u| u == agent_id)
+    }
+
     /// The tenants of task `id` named or listed by exchange `x` (DATA-007, TASK-009,
     /// AUTH-006): `(the call's tenant, the tenant the agent handed the task out under)`
     /// when the interface the call addressed declares two or more tenants (CARD-008), the

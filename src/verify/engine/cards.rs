@@ -691,9 +691,20 @@ impl State {
         // Two other cards fetched on one origin at different bases are two agents even when
         // they list the same interfaces: the proxy's `--route /py --route /js` in front of
         // two containers whose cards both say http://localhost:8000/ (review25 R1).
+        // Cards that declare other tenants for the same interfaces are two tenants' cards
+        // (a router's card per tenant, the same agent product behind each: breaker49
+        // card-wrong-tenant), not one card fetched again.
+        let tenants = |v: &AgentCardView| -> Vec<Option<String>> {
+            let mut t: Vec<_> = v.interfaces.iter().map(|i| i.tenant.clone()).collect();
+            t.sort();
+            t.dedup();
+            t
+        };
+        let rec_tenants = tenants(&rec.view);
         let same_agent = |c: &CardRec| {
             (c.fetched_at.is_some() && c.fetched_at == rec.fetched_at)
                 || (!rec.iface_at.is_empty()
+                    && tenants(&c.view) == rec_tenants
                     && (c.content == rec.content
                         || !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b))
                     && {

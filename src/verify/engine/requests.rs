@@ -950,12 +950,26 @@ impl State {
             if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
                 let path = net::norm_path(&p.path);
                 // The same URL may be listed once per tenant (REST-001 `/{tenant}`): the
-                // request is right when it carries the tenant of any of those entries.
-                let declared: Vec<_> = card
-                    .view
-                    .interfaces
+                // request is right when it carries the tenant of any of those entries, in
+                // this card or in another card of the origin listing the URL (a router's
+                // card per tenant, each naming the front with its own tenant: breaker49
+                // tenant-route). The card the call is judged by comes first, so its
+                // tenant is the one named.
+                let cards: Vec<Arc<CardRec>> = std::iter::once(card.clone())
+                    .chain(
+                        x.origin
+                            .as_deref()
+                            .and_then(|o| self.cards.get(o))
+                            .into_iter()
+                            .flatten()
+                            .filter(|c| !Arc::ptr_eq(c, &card))
+                            .cloned(),
+                    )
+                    .collect();
+                let declared: Vec<_> = cards
                     .iter()
-                    .filter_map(|i| {
+                    .flat_map(|c| c.view.interfaces.iter().map(move |i| (c, i)))
+                    .filter_map(|(c, i)| {
                         let t = i.tenant.as_deref()?;
                         // An entry of another binding is not the call's: skipped before its
                         // URL is parsed; the origin compared by its parts (perf31).
@@ -978,7 +992,13 @@ impl State {
                         } else {
                             return None;
                         };
-                        Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
+                        Some((
+                            t.to_string(),
+                            i.pointer().to_string(),
+                            i.url.clone(),
+                            first,
+                            (c.seq, c.exchange.clone()),
+                        ))
                     })
                     .collect();
                 let got = c.params.get("tenant").and_then(Json::as_str);
@@ -993,8 +1013,8 @@ impl State {
                             && (first.as_deref() == Some(want)
                                 || query_tenant.as_deref() == Some(want)))
                 };
-                let any_sent = declared.iter().any(|(w, _, _, f)| sent(w, f));
-                if let Some((want, ptr, url, _)) = declared
+                let any_sent = declared.iter().any(|(w, _, _, f, _)| sent(w, f));
+                if let Some((want, ptr, url, _, (card_seq, card_exchange))) = declared
                     .into_iter()
                     .next()
                     .filter(|(w, ..)| !any_sent && !self.client_sent_tenant(x, w))
@@ -1026,8 +1046,8 @@ impl State {
                             vec![
                                 at,
                                 Evidence {
-                                    seq: card.seq,
-                                    exchange: Some(card.exchange.clone()),
+                                    seq: card_seq,
+                                    exchange: Some(card_exchange),
                                     pointer: Some(ptr.replace("/url", "/tenant")),
                                     found: Some(Value::String(want.clone())),
                                 },
@@ -1333,9 +1353,10 @@ impl State {
                 let cid = client.0.clone();
                 // (a copy in the other binding has no route of the client's to keep)
                 if bridged.is_none() {
+                    let untenanted = self.serves_no_tenant(up);
                     self.check_route_rewritten(
                         &cid,
-                        &up.id,
+                        (&up.id, untenanted),
                         (&up.method, &up.path, query_param(&up.url, "tenant")),
                         Some(&up.url),
                         up_version.as_deref(),
@@ -1425,11 +1446,16 @@ impl State {
                         tenant_param_changed(b, up.req_body.as_slice())
                             .map(|d| (id.clone(), *seq, d))
                     })
-                    .filter(|(_, _, (cv, _, _))| {
+                    .filter(|(_, _, (cv, uv, _))| {
                         self.agent_ifaces
                             .values()
                             .flatten()
                             .any(|i| i.tenants.iter().any(|t| t == cv))
+                            // a router's tenant removed before an agent whose card declares
+                            // no tenant: that agent serves one tenant, and owes the call
+                            // none (CARD-008 binds a client to the tenant of the interface
+                            // it calls; breaker49 tenant-route)
+                            && (uv.is_some() || !self.serves_no_tenant(up))
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (cv, uv, method))) = untenanted {
@@ -2043,9 +2069,13 @@ impl State {
             &self.gw_ids,
         );
         if let (Some(up_id), None) = (p.ev.exchange.clone(), bridged) {
+            let untenanted = self
+                .open
+                .get(&up_id)
+                .is_some_and(|u| self.serves_no_tenant(u));
             self.check_route_rewritten(
                 &client.0,
-                &up_id,
+                (&up_id, untenanted),
                 (&p.method, &p.path, p.tenant_query.clone()),
                 None,
                 p.version.as_deref(),
@@ -2168,10 +2198,13 @@ impl State {
     /// off `/v1`, a base path segment repeated and a GET's A2A query parameters dropped or
     /// renamed (`up_url`, the upstream request's URL with its query, when known). Both
     /// exchanges are then kept out of the agent's judgement ([`State::gw_rerouted`]).
+    /// `up_untenanted`: the copy's agent has a card declaring no tenant
+    /// ([`State::serves_no_tenant`]), so a tenant segment removed is a router's mapping of
+    /// tenants to agents, not lost (breaker49).
     pub(super) fn check_route_rewritten(
         &mut self,
         client_id: &str,
-        up_id: &str,
+        (up_id, up_untenanted): (&str, bool),
         (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
         up_url: Option<&str>,
         up_version: Option<&str>,
@@ -2266,11 +2299,16 @@ impl State {
             Some(_) if verb_escaped(&cx.path, up_path) => Some(
                 "with the custom verb's `:` percent-encoded (%3A): RFC 3986 §2.2 makes that another URI, and the HTTP mapping the routes come from (google/api/http.proto) reads an escaped `:` as data inside the last path segment, not as the verb, so a router that keeps reserved escapes (grpc-gateway's default) finds no route; only an agent that decodes them first serves it".to_string(),
             ),
-            Some(u) if u.task_id != cr.task_id => Some(format!(
+            Some(u)
+                if u.task_id != cr.task_id
+                    && !matches!((&cr.task_id, &u.task_id), (Some(c), Some(a)) if self.gw_id_maps(cx, c, a)) =>
+            {
+                Some(format!(
                 "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive){slash_decoded}",
                 u.task_id.as_deref().unwrap_or("(none)"),
                 cr.task_id.as_deref().unwrap_or("(none)")
-            )),
+            ))
+            }
             Some(u) => {
                 // The `/{tenant}` segment the card declares, present on the client leg and
                 // dropped upstream.
@@ -2279,14 +2317,7 @@ impl State {
                 let last = net::segments(&cr.base)
                     .last()
                     .map(|s| a2a::percent_decode(s));
-                let declared = last.filter(|t| {
-                    self.card_for(cx).is_some_and(|card| {
-                        card.view
-                            .interfaces
-                            .iter()
-                            .any(|i| i.tenant.as_deref() == Some(t.as_str()))
-                    })
-                });
+                let declared = last.filter(|t| self.declares_tenant(cx, t));
                 // How often the tenant ends each leg's base: none upstream is the segment
                 // dropped; more upstream than on the client leg is it doubled (breaker24
                 // T03: a gateway that prefixes the tenant to a path that has it already).
@@ -2309,6 +2340,10 @@ impl State {
                                 "with the tenant segment /{t} the card declares moved into the query (?tenant={t}), which a {} route whose body is the request (REST-001, body \"*\") does not read: the agent cannot find a tenant's tasks without it",
                                 up_method.to_ascii_uppercase()
                             ))
+                    } else if ku == 0 && up_untenanted {
+                        // (an agent whose card declares no tenant serves one: a router that
+                        // removes the tenant before it maps tenants to agents, breaker49)
+                        None
                     } else if ku == 0 {
                         Some(format!(
                             "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it){slash_decoded}"

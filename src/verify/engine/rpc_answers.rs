@@ -621,8 +621,14 @@ impl State {
         if self.gw_up_answers.is_empty() {
             return false;
         }
-        self.learn_gw_ids(op, key, res);
-        let agent_key = self.gw_ids.get(key).cloned();
+        self.learn_gw_ids(op, key, res, &x.scope);
+        // (the gateway's id as named under this call's agent scope first: a router's
+        // tenants may each have a `task-1`, breaker49)
+        let agent_key = (!x.scope.is_empty())
+            .then(|| self.gw_ids.get(&format!("{}\u{0}{key}", x.scope)))
+            .flatten()
+            .or_else(|| self.gw_ids.get(key))
+            .cloned();
         let key = agent_key.as_deref().unwrap_or(key);
         let h = json_hash(res);
         let Some(up) =
@@ -666,7 +672,12 @@ impl State {
     /// those of the agent's answer to the upstream copy of that send (same message id,
     /// [`State::gw_up_answers`]) are recorded in [`State::gw_ids`], so a later task call
     /// naming the gateway's id pairs with its upstream copy naming the agent's.
-    fn learn_gw_ids(&mut self, op: Op, key: &str, res: &Json) {
+    /// `scope`: the client-leg agent the answer came from ([`State::agent_scope`]; a tenant
+    /// of a router's front): a router that mints ids per tenant hands out `task-1` under
+    /// each (breaker49 ids-apart), so each is kept under `scope \0 id` too
+    /// ([`State::gw_id_maps`]); the bare id keeps the first scope's (the leg's first agent
+    /// keys by no scope) or the first seen.
+    fn learn_gw_ids(&mut self, op: Op, key: &str, res: &Json, scope: &str) {
         if self.gw_ids.len() >= MAX_GW_IDS {
             return;
         }
@@ -686,8 +697,13 @@ impl State {
             })
             .collect();
         for (c, u) in learnt {
-            if self.gw_ids.len() < MAX_GW_IDS {
-                self.gw_ids.insert(c, u);
+            if self.gw_ids.len() + 1 < MAX_GW_IDS {
+                if !scope.is_empty() {
+                    self.gw_ids.insert(format!("{scope}\u{0}{c}"), u.clone());
+                }
+                if scope.is_empty() || !self.gw_ids.contains_key(&c) {
+                    self.gw_ids.insert(c, u);
+                }
             }
         }
     }
@@ -903,7 +919,7 @@ impl State {
             }
             return false;
         }
-        self.learn_gw_ids(op, key, payload);
+        self.learn_gw_ids(op, key, payload, &x.scope);
         let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
             u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
         }) else {

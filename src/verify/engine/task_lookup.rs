@@ -438,9 +438,12 @@ impl State {
     }
 
     /// GW-RESP-005 (TASK-009): the client-leg call `x` on task `tid` failed with
-    /// TaskNotFoundError, an agent leg that never saw `tid` answered its forwarded copy so
-    /// ([`State::leg_task_missing`]), and another agent leg handed the task out: the
-    /// balancer routed the call to the wrong instance. Reports it and returns true.
+    /// TaskNotFoundError, an agent that never saw `tid` answered its forwarded copy so
+    /// ([`State::leg_task_missing`]), and another agent handed the task out: on another
+    /// leg (a balancer routed the call to the wrong instance), or on the same leg another
+    /// agent ([`State::agent_scope`]: a router in front of one agent per tenant or path
+    /// sent the task's call to the wrong one, breaker49 task-ops-swapped). Reports it and
+    /// returns true.
     pub(super) fn task_affinity_lost(
         &mut self,
         x: &Exch,
@@ -449,32 +452,64 @@ impl State {
         failing: &Evidence,
         handed: &Evidence,
     ) -> bool {
-        let Some((miss_leg, miss_ev)) = self.leg_task_missing.get(tid).cloned() else {
+        let Some((miss_place, miss_ev)) = self.leg_task_missing.get(tid).cloned() else {
             return false;
         };
         if miss_ev.seq < x.req_seq {
             return false;
         }
+        let (miss_leg, miss_scope) = miss_place
+            .split_once('\u{0}')
+            .unwrap_or((miss_place.as_str(), ""));
         let suffix = format!("\u{0}{tid}");
         let created = self
             .tasks
             .iter()
             .filter(|(k, _)| k.ends_with(&suffix))
             .filter_map(|(k, t)| {
-                let leg = k.split('\u{0}').next().filter(|l| !l.is_empty())?;
+                // `leg \0 id` or `leg \0 scope \0 id` ([`task_key`]); the client leg's
+                // keys have no leg
+                let place = &k[..k.len() - suffix.len()];
+                let (leg, scope) = place.split_once('\u{0}').unwrap_or((place, ""));
+                if leg.is_empty() || (leg == miss_leg && scope == miss_scope) {
+                    return None;
+                }
                 let (s, xid) = t.announced.clone()?;
-                (leg != miss_leg).then(|| (leg.to_string(), s, xid))
+                Some((leg.to_string(), scope.to_string(), s, xid))
             })
-            .min_by_key(|c| c.1);
-        let Some((made_leg, mseq, mxid)) = created else {
+            .min_by_key(|c| c.2);
+        let Some((made_leg, made_scope, mseq, mxid)) = created else {
             return false;
         };
         self.leg_task_missing.remove(tid);
-        self.find(
-            &r::GW_TASK_AFFINITY_LOST,
+        let message = if made_leg == miss_leg {
+            // one leg, two agents: name each (the leg's first agent keys by no scope)
+            let agent = |scope: &str| -> String {
+                let leg = Some(miss_leg.to_string());
+                let id = if scope.is_empty() {
+                    self.first_agent
+                        .get(&leg)
+                        .map(String::as_str)
+                        .unwrap_or("?")
+                } else {
+                    scope
+                };
+                id.to_string()
+            };
+            format!(
+                "gateway routed {call} on task {tid} to the agent at {} (leg {miss_leg}), which never saw that task and answered not found, while the task was created by the agent at {} on the same leg: the gateway's routing (a router's table of tenants or paths to agents) sent the task's call to another agent than the one that holds it; the agent at {} answered rightly for itself (TASK-009)",
+                agent(miss_scope),
+                agent(&made_scope),
+                agent(miss_scope)
+            )
+        } else {
             format!(
                 "gateway routed {call} on task {tid} to leg {miss_leg}, whose agent never saw that task and answered not found, while the task was created on leg {made_leg}: the load balancer has no task affinity (or the agent instances share no task store); the agent on {miss_leg} answered rightly for itself (TASK-009)"
-            ),
+            )
+        };
+        self.find(
+            &r::GW_TASK_AFFINITY_LOST,
+            message,
             vec![
                 failing.clone(),
                 miss_ev,
@@ -549,8 +584,12 @@ impl State {
                 if self.leg_task_missing.len() >= MAX_PENDING_UP {
                     self.leg_task_missing.clear();
                 }
-                self.leg_task_missing
-                    .insert(tid.to_string(), (leg, x.ev_at(bseq, ptr, None)));
+                // the place: the leg and the agent on it (several agents behind one
+                // router share a leg, each with its own scope: breaker49)
+                self.leg_task_missing.insert(
+                    tid.to_string(),
+                    (format!("{leg}\u{0}{}", x.scope), x.ev_at(bseq, ptr, None)),
+                );
             }
             return;
         };
