@@ -406,6 +406,18 @@ pub struct ReportArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// What happened to task ID: every request, answer, stream event and push delivery that
+    /// names it (either leg of a gateway's recording, by the gateway's own id too), its
+    /// states over time with the exchange that moved each, its artifacts, the findings that
+    /// cite it, and how it ended ("still open at the end of the recording"). Text,
+    /// Markdown and HTML show that story alone; JSON is the whole report with it as
+    /// `story`; JUnit and SARIF have no place for it. An id the recording does not hold
+    /// exits 2, listing those it holds, nearest first
+    #[arg(long, value_name = "ID", conflicts_with = "context")]
+    pub task: Option<String>,
+    /// As --task, for every task of one context id (contextId)
+    #[arg(long, value_name = "ID")]
+    pub context: Option<String>,
     /// Skip the lines of a native recording that cannot be read (damaged in its middle:
     /// not JSON, cut short) and verify the rest; the lines are named on stderr and in the
     /// report (JSON source.skippedLines), and the exit status is at least 1

@@ -961,6 +961,11 @@ pub struct Report {
     /// more and those expired ([`super::baseline::BaselineSummary`]). Absent without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline: Option<super::baseline::BaselineSummary>,
+    /// `report --task ID` / `--context ID` (ux49): everything the recording holds about
+    /// that task or context, in order ([`super::story::TaskStory`]); the text, Markdown and
+    /// HTML reports then show it in place of the whole report. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<super::story::TaskStory>,
 }
 
 /// The message of a passive area result the traffic did not exercise ([`passive_results`]).
@@ -1645,6 +1650,9 @@ pub struct ReportInput {
     /// The run's `--baseline`: findings it knows are marked `unchanged` in every format and
     /// do not fail a JUnit rule; `None`: no baseline.
     pub baseline: Option<std::sync::Arc<super::baseline::Baseline>>,
+    /// `report --task` / `--context`: the id whose story [`Report::story`] tells (its index
+    /// built [`super::ExchangeIndex::with_story`]); `None`: the whole report.
+    pub focus: Option<super::story::Focus>,
 }
 
 /// The bindings each A2A version was spoken over, with counts, for the text, Markdown and
@@ -1699,6 +1707,7 @@ impl ReportInput {
             nothing_verified: None,
             failure_floor: Severity::Warning,
             baseline: None,
+            focus: None,
         }
     }
 
@@ -1862,7 +1871,7 @@ impl Report {
             .sum();
         let (parties, interactions) = parties_of(&sorted, &input.index);
         let proxy_answered = proxy_answered(&input.index);
-        Report {
+        let mut report = Report {
             parties,
             interactions,
             schema: REPORT_SCHEMA.into(),
@@ -1908,7 +1917,12 @@ impl Report {
             proxy_answered,
             interrupted: None,
             baseline,
+            story: None,
+        };
+        if let Some(focus) = &input.focus {
+            report.story = Some(super::story::build(input, &report, focus));
         }
+        report
     }
 
     /// Marks the report of a run interrupted (Ctrl-C / SIGTERM) before its end, the one way
