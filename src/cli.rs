@@ -357,6 +357,13 @@ pub struct ProxyArgs {
     /// client@127.0.0.1:50052=http://127.0.0.1:50051 in front of an agent's gRPC port
     #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
     pub listeners: Vec<String>,
+    /// Record the agent's push notifications to the client's webhook URL (the url the
+    /// client would put in its push config, e.g. http://127.0.0.1:9000/hook): a listener of
+    /// leg `webhook` on a free loopback port forwards each delivery to it. The banner prints
+    /// the url to put in the push config instead (the agent must deliver to the proxy); the
+    /// same as --listener webhook@127.0.0.1:0=ORIGIN of that URL
+    #[arg(long, value_name = "URL")]
+    pub webhook: Option<String>,
     /// Name the caller of requests whose User-Agent contains SUBSTRING: NAME=SUBSTRING
     /// (repeatable; for agents the proxy cannot find by process, e.g. remote ones)
     #[arg(long = "caller", value_name = "NAME=SUBSTRING")]

@@ -1526,6 +1526,24 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
         } else {
             (Status::Pass, "no finding".into())
         };
+        // push configs whose webhook no recorded delivery reached: the deliveries were
+        // not seen, so not judged; never a pass (ux49, newcomer48 N4: "push notifications
+        // never arrive" read `area:push pass`)
+        let (status, message) = if area == "push"
+            && status == Status::Pass
+            && !outcome.push_unreached.is_empty()
+        {
+            let n = outcome.push_unreached.len();
+            (
+                Status::Skip,
+                format!(
+                    "{message}; but {n} {} of accepted push configs got no recorded delivery, so the agent's push notifications were not judged (record them: `proxy --webhook URL`, and give the agent the URL it prints)",
+                    plural(n, "webhook", "webhooks")
+                ),
+            )
+        } else {
+            (status, message)
+        };
         let message = match client_by_area.get(&area) {
             Some(client) => {
                 let (e, w, n) = area_counts(client);
