@@ -516,9 +516,10 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
-    /// Quiet: no progress on stderr (each test as it starts, requests still waiting); with
-    /// -o FILE reports, whatever --format, stdout has only the failed tests and the count
-    /// line with the conformance level, not every test and finding (the reports keep them)
+    /// Quiet: no progress on stderr (each test as it starts, requests still waiting), and
+    /// stdout has only the failed tests and the count line with the conformance level, with
+    /// or without -o FILE reports (whatever --format): not every test, skip and finding
+    /// (the reports keep them; --verbose prints them)
     #[arg(long, short)]
     pub quiet: bool,
     /// The text on stdout in brief, the default when stdout is a terminal: the verdict
@@ -531,6 +532,7 @@ pub struct ProbeArgs {
     pub brief: bool,
     /// The whole text report on stdout, the default when stdout is not a terminal (a pipe,
     /// a file, a CI log): one line per test (pass, fail, skip) and every finding in full
+    /// (with -q: stderr quiet, stdout whole)
     #[arg(long)]
     pub verbose: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2
@@ -604,11 +606,21 @@ pub struct InteropArgs {
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
     /// Quiet: no progress on stderr (each test as it starts, per direction; requests still
-    /// waiting); with -o FILE reports, whatever --format, stdout has only the failed tests
-    /// and each direction's count line with its level, not every test and finding (the
-    /// reports keep them)
+    /// waiting), and stdout has only the failed tests and each direction's count line with
+    /// its level, not every test and finding (-o reports keep them; --verbose prints them)
     #[arg(long, short)]
     pub quiet: bool,
+    /// The text on stdout in brief, the default when stdout is a terminal, as `probe
+    /// --brief`: per direction the verdict first, then each failed test on one line with
+    /// the rule that failed it, the findings no failed test names, the count line; then
+    /// the overall level and where the recording and reports are
+    #[arg(long, conflicts_with = "verbose")]
+    pub brief: bool,
+    /// The whole text report on stdout, the default when stdout is not a terminal: one line
+    /// per test (pass, fail, skip) and every finding in full, per direction (with -q: stderr
+    /// quiet, stdout whole)
+    #[arg(long)]
+    pub verbose: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing
     /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given
     #[arg(long, value_name = "FILE.jsonl")]
