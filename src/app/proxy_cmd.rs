@@ -1015,7 +1015,12 @@ async fn run_async(
             continue;
         }
         let Some(r) = pc.routes.first() else { continue };
-        let (give, real) = match &a.webhook {
+        // the --webhook listener's (another `--listener webhook@...` has its own target)
+        let mine = a
+            .webhook
+            .as_ref()
+            .filter(|u| webhook_origin(u).is_ok_and(|o| o == r.upstream));
+        let (give, real) = match mine {
             Some(u) => (
                 webhook_url_at(u, &addr.to_string()),
                 shown_url(u, a.no_redact).into_owned(),
