@@ -601,3 +601,39 @@ fn w1_a_gateway_recording_tells_both_legs_of_a_task() {
         "{c}"
     );
 }
+
+/// W1 on a gateway that hands the client ids of its own (tests/data/ux49/
+/// gateway-own-ids.jsonl, a hand-written transcript of both legs: the agent's task
+/// `agent-task-1` is `gw-task-1` to the client): asked by either id, the story holds both
+/// legs' steps, names the other id as the one the gateway paired with it, and ends at the
+/// client leg's final state.
+#[test]
+fn w1_a_gateway_with_its_own_ids_is_followed_by_either_id() {
+    let data = root().join("tests/data/ux49/gateway-own-ids.jsonl");
+    let d = tempfile::tempdir().unwrap();
+    for (asked, other) in [("gw-task-1", "agent-task-1"), ("agent-task-1", "gw-task-1")] {
+        let out = run_in(
+            d.path(),
+            &["report", data.to_str().unwrap(), "--task", asked],
+        );
+        let s = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{s}{}", text(&out.stderr));
+        assert!(
+            s.starts_with(&format!(
+                "task {asked} in gateway-own-ids.jsonl (also {other}: the other leg's id the gateway paired with it)"
+            )),
+            "{s}"
+        );
+        assert!(s.contains("steps (6):"), "{s}");
+        assert!(
+            s.contains("[leg upstream]  request POST / (GetTask) [task agent-task-1]")
+                && s.contains("  request POST / (GetTask) [task gw-task-1]"),
+            "{s}"
+        );
+        assert!(
+            s.trim_end()
+                .ends_with(&format!("end: task {asked}: TASK_STATE_COMPLETED (final)")),
+            "{s}"
+        );
+    }
+}
