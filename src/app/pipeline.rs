@@ -1167,10 +1167,13 @@ impl LiveFold {
     /// [`finding_line_on`] with the legs of `f`'s evidence as far as they are known, and
     /// the known mark when the run's baseline knows `f` (`known`).
     fn line_of(&self, f: &Finding, known: bool) -> String {
-        let mut line = finding_line_on(f, &self.legs.legs_of(f));
+        let legs = self.legs.legs_of(f);
+        let mut line = finding_line_on(f, &legs);
         // `error[RULE] e3 #12 [agent "Echo" (127.0.0.1:9001)]: ...`: before the first
-        // `: `, which ends the place (the rule, exchange, pointer and leg have none)
-        if let Some(agent) = self.agent_of(f) {
+        // `: `, which ends the place (the rule, exchange, pointer and leg have none). A
+        // finding whose evidence spans a gateway's legs (`[legs upstream, client]`) is
+        // about the gateway between them: no one agent is named
+        if let Some(agent) = self.agent_of(f).filter(|_| legs.len() <= 1) {
             if let Some(i) = line.find(": ") {
                 line.insert_str(i, &format!(" [agent {agent}]"));
             }
