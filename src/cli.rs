@@ -357,6 +357,13 @@ pub struct ProxyArgs {
     /// client@127.0.0.1:50052=http://127.0.0.1:50051 in front of an agent's gRPC port
     #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
     pub listeners: Vec<String>,
+    /// Record the agent's push notifications to the client's webhook URL (the url the
+    /// client would put in its push config, e.g. http://127.0.0.1:9000/hook): a listener of
+    /// leg `webhook` on a free loopback port forwards each delivery to it. The banner prints
+    /// the url to put in the push config instead (the agent must deliver to the proxy); the
+    /// same as --listener webhook@127.0.0.1:0=ORIGIN of that URL
+    #[arg(long, value_name = "URL")]
+    pub webhook: Option<String>,
     /// Name the caller of requests whose User-Agent contains SUBSTRING: NAME=SUBSTRING
     /// (repeatable; for agents the proxy cannot find by process, e.g. remote ones)
     #[arg(long = "caller", value_name = "NAME=SUBSTRING")]
@@ -406,6 +413,18 @@ pub struct ReportArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// What happened to task ID: every request, answer, stream event and push delivery that
+    /// names it (either leg of a gateway's recording, by the gateway's own id too), its
+    /// states over time with the exchange that moved each, its artifacts, the findings that
+    /// cite it, and how it ended ("still open at the end of the recording"). Text,
+    /// Markdown and HTML show that story alone; JSON is the whole report with it as
+    /// `story`; JUnit and SARIF have no place for it. An id the recording does not hold
+    /// exits 2, listing those it holds, nearest first
+    #[arg(long, value_name = "ID", conflicts_with = "context")]
+    pub task: Option<String>,
+    /// As --task, for every task of one context id (contextId)
+    #[arg(long, value_name = "ID")]
+    pub context: Option<String>,
     /// Skip the lines of a native recording that cannot be read (damaged in its middle:
     /// not JSON, cut short) and verify the rest; the lines are named on stderr and in the
     /// report (JSON source.skippedLines), and the exit status is at least 1
@@ -497,9 +516,10 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
-    /// Quiet: no progress on stderr (each test as it starts, requests still waiting); with
-    /// -o FILE reports, whatever --format, stdout has only the failed tests and the count
-    /// line with the conformance level, not every test and finding (the reports keep them)
+    /// Quiet: no progress on stderr (each test as it starts, requests still waiting), and
+    /// stdout has only the failed tests and the count line with the conformance level, with
+    /// or without -o FILE reports (whatever --format): not every test, skip and finding
+    /// (the reports keep them; --verbose prints them)
     #[arg(long, short)]
     pub quiet: bool,
     /// The text on stdout in brief, the default when stdout is a terminal: the verdict
@@ -512,6 +532,7 @@ pub struct ProbeArgs {
     pub brief: bool,
     /// The whole text report on stdout, the default when stdout is not a terminal (a pipe,
     /// a file, a CI log): one line per test (pass, fail, skip) and every finding in full
+    /// (with -q: stderr quiet, stdout whole)
     #[arg(long)]
     pub verbose: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2
@@ -585,11 +606,21 @@ pub struct InteropArgs {
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
     /// Quiet: no progress on stderr (each test as it starts, per direction; requests still
-    /// waiting); with -o FILE reports, whatever --format, stdout has only the failed tests
-    /// and each direction's count line with its level, not every test and finding (the
-    /// reports keep them)
+    /// waiting), and stdout has only the failed tests and each direction's count line with
+    /// its level, not every test and finding (-o reports keep them; --verbose prints them)
     #[arg(long, short)]
     pub quiet: bool,
+    /// The text on stdout in brief, the default when stdout is a terminal, as `probe
+    /// --brief`: per direction the verdict first, then each failed test on one line with
+    /// the rule that failed it, the findings no failed test names, the count line; then
+    /// the overall level and where the recording and reports are
+    #[arg(long, conflicts_with = "verbose")]
+    pub brief: bool,
+    /// The whole text report on stdout, the default when stdout is not a terminal: one line
+    /// per test (pass, fail, skip) and every finding in full, per direction (with -q: stderr
+    /// quiet, stdout whole)
+    #[arg(long)]
+    pub verbose: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing
     /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given
     #[arg(long, value_name = "FILE.jsonl")]

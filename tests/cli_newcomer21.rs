@@ -705,6 +705,8 @@ async fn n11_counts_of_one_are_singular() {
         "probe".into(),
         secured.url(),
         "-q".into(),
+        // -q alone prints the failed tests only (ux49): --verbose for every test
+        "--verbose".into(),
         "--bearer".into(),
         broken::TOKEN.into(),
     ])

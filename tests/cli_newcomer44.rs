@@ -117,7 +117,11 @@ fn n1_rules_with_a_family_prefix_suggests_that_family() {
 fn n2_a_probe_cut_by_max_requests_says_so_under_its_count() {
     let dir = tempfile::tempdir().unwrap();
     let (_agent, url) = reference_agent();
-    let out = run_in(dir.path(), &["probe", &url, "-q", "--max-requests", "5"]);
+    // -q alone prints no skipped test (ux49): --verbose for each one's line
+    let out = run_in(
+        dir.path(),
+        &["probe", &url, "-q", "--verbose", "--max-requests", "5"],
+    );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
     let skipped = stdout

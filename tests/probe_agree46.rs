@@ -415,8 +415,8 @@ fn a_malformed_send_refused_400_with_another_a2a_error_fails_by_rest_error_001_b
 
 /// `probe -q -f junit -o FILE`: stdout holds the failed tests and the count line only (it
 /// printed every test line), stderr no progress, and the JUnit file every test; `--help`
-/// says `-q` quiets stdout as well. Without `-o` the text report on stdout stays whole
-/// (it is the run's one report).
+/// says `-q` quiets stdout as well. Without `-o` too (ux49); `-q --verbose` prints the
+/// whole text report.
 #[test]
 fn probe_quiet_prints_only_the_failed_tests_and_the_count_whatever_the_format() {
     let (_agent, url) = misbehave_in("misbehave46.py", "rest-get-other-task");
@@ -457,8 +457,27 @@ fn probe_quiet_prints_only_the_failed_tests_and_the_count_whatever_the_format() 
     assert!(testcases > failed + 10, "{testcases} testcases: {junit}");
     assert!(junit.contains("card.reachable"), "{junit}");
 
+    // without -o: the same quiet text (ux49: `probe -q` printed every skip), and with
+    // --verbose the whole text report
     let out = Command::new(bin())
         .args(["probe", &url, "-q", "--timeout", "20s"])
+        .output()
+        .unwrap();
+    let quiet = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        quiet
+            .lines()
+            .all(|l| !l.starts_with("pass ") && !l.starts_with("skip ")),
+        "{quiet}"
+    );
+    assert!(
+        quiet
+            .lines()
+            .any(|l| l.starts_with("fail  lifecycle.get-task [1.0 http+json]")),
+        "{quiet}"
+    );
+    let out = Command::new(bin())
+        .args(["probe", &url, "-q", "--verbose", "--timeout", "20s"])
         .output()
         .unwrap();
     let whole = String::from_utf8(out.stdout).unwrap();

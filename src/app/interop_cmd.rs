@@ -253,10 +253,22 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     if !to_stdout {
         // `-q` with `-o` reports to files: the failed tests and the count lines (session
         // 46, as `probe -q -o`); without `-o` the text on stdout is the run's one report
-        crate::out!(
-            "{}",
-            text_report_judged(&run, a.quiet && !pairs.is_empty(), judged_input.as_ref())
-        );
+        // one choice with `probe` (ux49): -q the failures and counts, --brief (a terminal)
+        // the verdict first, --verbose (a pipe, a file) every test and finding
+        use crate::app::probe_cmd::{text_mode, TextMode};
+        let mode = text_mode(a.quiet, a.brief, a.verbose);
+        if mode == TextMode::Brief {
+            let reports: Vec<String> = pairs.iter().map(|(_, p)| p.display().to_string()).collect();
+            crate::out!(
+                "{}",
+                brief_text(&run, judged_input.as_ref(), a.record.as_deref(), &reports)
+            );
+        } else {
+            crate::out!(
+                "{}",
+                text_report_judged(&run, mode == TextMode::Quiet, judged_input.as_ref())
+            );
+        }
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
@@ -942,6 +954,70 @@ pub fn text_report_judged(
     judged: Option<&crate::report::ReportInput>,
 ) -> String {
     text_report_as(run, quiet, judged)
+}
+
+/// The text on stdout in brief (`interop --brief`, the default when stdout is a terminal;
+/// ux49): per direction its heading and [`crate::app::probe_cmd::brief_body`] (`probe
+/// --brief`'s verdict, failures one line each), the separation test when it failed, the
+/// overall level, then where the recording and the reports are.
+pub fn brief_text(
+    run: &InteropRun,
+    judged: Option<&crate::report::ReportInput>,
+    recording: Option<&std::path::Path>,
+    reports: &[String],
+) -> String {
+    let mut s = String::new();
+    for d in &run.directions {
+        s.push_str(&format!(
+            "interop [{}] agent {} ({})\n",
+            d.name,
+            called_agent(d),
+            crate::app::probe_cmd::dialects_shown(&d.report.dialects)
+        ));
+        let of_d = run.findings_for(d.name);
+        let states = judged.and_then(|i| i.baseline.as_ref().map(|b| b.states(&of_d, &i.index)));
+        let body = crate::app::probe_cmd::brief_body(
+            &d.report,
+            &of_d,
+            d.level,
+            &d.reason,
+            states.as_deref(),
+            &|x| result_name(x, d.name),
+        );
+        // each line of a direction's block names it, as its count line does in the whole text
+        for line in body.lines() {
+            let counts = line.contains(" passed, ") && line.contains(" requests; ");
+            if counts
+                || line.starts_with("conformance level: ")
+                || line.starts_with("the request budget")
+            {
+                s.push_str(&format!("[{}] {line}\n", d.name));
+            } else {
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+        s.push('\n');
+    }
+    if run.separation.status == Status::Fail {
+        s.push_str(&format!(
+            "{:<4}  {}: {}\n",
+            run.separation.status.as_str(),
+            run.separation.test,
+            crate::report::show_controls_line(&run.separation.message)
+        ));
+    }
+    s.push_str(&format!(
+        "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",
+        run.overall.as_str(),
+        run.directions[0].level.as_str(),
+        run.directions[1].level.as_str()
+    ));
+    if run.interrupted {
+        s.push_str("interop did not finish (interrupted): the levels above judge only the tests that ran\n");
+    }
+    s.push_str(&crate::app::probe_cmd::brief_trailer(recording, reports));
+    s
 }
 
 /// [`text_report`] as `interop -q -o FILE` prints it on stdout, as `probe -q -o FILE` does

@@ -790,6 +790,113 @@ impl ExchangeLegs {
     }
 }
 
+/// The agent each recent exchange went to, for the live line of a run with several agents
+/// behind one proxy (forward mode, `--route` prefixes, a gateway's legs; ux49, newcomer48:
+/// a line did not say which agent a finding was about): the origin the proxy forwarded the
+/// request to (the request head's `upstream`, or a forward proxy's absolute URL), named by
+/// the Agent Card `name` fetched from that origin when one was. At most
+/// [`LiveAgents::MAX`] exchanges and [`LiveAgents::MAX_CARDS`] origins are kept, a card's
+/// body only until its exchange ends (its first 64 KiB): memory stays flat.
+#[derive(Debug, Default)]
+pub struct LiveAgents {
+    origins: std::collections::HashMap<ExchangeId, String>,
+    order: std::collections::VecDeque<ExchangeId>,
+    /// Card bodies being read: exchange -> (first bytes, `Content-Encoding`).
+    cards_open: std::collections::HashMap<ExchangeId, (Vec<u8>, Option<String>)>,
+    /// Card `name` by origin.
+    names: std::collections::HashMap<String, String>,
+}
+
+impl LiveAgents {
+    /// Exchanges remembered at most.
+    pub const MAX: usize = 16_384;
+    /// Origins whose card name is remembered at most.
+    pub const MAX_CARDS: usize = 1024;
+
+    /// Notes `ev`: a request head's origin, a card fetch's answer and its `name`.
+    pub fn observe(&mut self, ev: &Event) {
+        let Some(x) = &ev.exchange else {
+            return;
+        };
+        match &ev.kind {
+            EventKind::RequestHead { url, upstream, .. } => {
+                let origin = upstream
+                    .as_deref()
+                    .and_then(crate::report::baseline::origin_of)
+                    .or_else(|| crate::report::baseline::origin_of(url));
+                let Some(origin) = origin else {
+                    return;
+                };
+                if self.origins.insert(x.clone(), origin).is_none() {
+                    self.order.push_back(x.clone());
+                    if self.order.len() > Self::MAX {
+                        if let Some(old) = self.order.pop_front() {
+                            self.origins.remove(&old);
+                            self.cards_open.remove(&old);
+                        }
+                    }
+                }
+                if method_is_get(&ev.kind)
+                    && crate::report::index::is_card_path(&crate::report::index::path_of_url(url))
+                    && self.cards_open.len() < Self::MAX_CARDS
+                {
+                    self.cards_open.insert(x.clone(), (Vec::new(), None));
+                }
+            }
+            EventKind::ResponseHead {
+                status, headers, ..
+            } => {
+                if *status != 200 {
+                    self.cards_open.remove(x);
+                } else if let Some(c) = self.cards_open.get_mut(x) {
+                    c.1 = crate::report::index::coding_of(headers);
+                }
+            }
+            EventKind::ResponseChunk { body } => {
+                if let Some((buf, _)) = self.cards_open.get_mut(x) {
+                    let room = crate::report::index::REQUEST_PEEK_BYTES.saturating_sub(buf.len());
+                    buf.extend_from_slice(&body.data[..body.data.len().min(room)]);
+                }
+            }
+            EventKind::ExchangeEnd { .. } => {
+                let Some((buf, coding)) = self.cards_open.remove(x) else {
+                    return;
+                };
+                let (Some(origin), Some(name)) = (
+                    self.origins.get(x).cloned(),
+                    crate::report::index::card_name_of(&buf, coding.as_deref()),
+                ) else {
+                    return;
+                };
+                if self.names.len() < Self::MAX_CARDS || self.names.contains_key(&origin) {
+                    self.names.insert(origin, name);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The agent `f` is about: its first evidence exchange's origin, as `"Card name"
+    /// (host:port)` or `host:port`; `None` when that exchange is not remembered or is on a
+    /// `webhook` leg (its target is the client's receiver, not an agent).
+    pub fn agent_of(&self, f: &Finding) -> Option<String> {
+        if f.leg.as_deref() == Some("webhook") {
+            return None;
+        }
+        let x = f.evidence.iter().find_map(|e| e.exchange.as_deref())?;
+        let origin = self.origins.get(x)?;
+        let hostport = origin.split_once("://").map_or(origin.as_str(), |(_, h)| h);
+        Some(match self.names.get(origin) {
+            Some(n) => format!("\"{}\" ({hostport})", crate::report::show_controls_line(n)),
+            None => hostport.to_string(),
+        })
+    }
+}
+
+fn method_is_get(k: &EventKind) -> bool {
+    matches!(k, EventKind::RequestHead { method, .. } if method == "GET")
+}
+
 /// The requests of recent exchanges as a `--baseline` locates a finding (open47: the live
 /// lines said no `(known, in the baseline)` where the reports did): method, URL and the
 /// A2A method its body names ([`crate::report::baseline::Key`]). At most
@@ -984,6 +1091,9 @@ pub struct LiveFold {
         std::sync::Arc<crate::report::baseline::Baseline>,
         LiveRequests,
     )>,
+    /// A run with several agents behind the proxy: each line names its agent
+    /// ([`LiveFold::with_agents`]).
+    agents: Option<LiveAgents>,
 }
 
 impl LiveFold {
@@ -1014,6 +1124,26 @@ impl LiveFold {
         self.legs.observe(ev);
     }
 
+    /// This fold naming the agent of each line (`[agent "Name" (host:port)]`) when `on`: a
+    /// run with several agents behind the proxy (ux49). Fed by [`LiveFold::observe_agents`].
+    pub fn with_agents(mut self, on: bool) -> Self {
+        self.agents = on.then(LiveAgents::default);
+        self
+    }
+
+    /// Notes `ev` for the agent a later line names ([`LiveFold::with_agents`]; nothing
+    /// otherwise).
+    pub fn observe_agents(&mut self, ev: &Event) {
+        if let Some(a) = self.agents.as_mut() {
+            a.observe(ev);
+        }
+    }
+
+    /// The agent `f` is about, when the fold names agents and knows it.
+    fn agent_of(&self, f: &Finding) -> Option<String> {
+        self.agents.as_ref().and_then(|a| a.agent_of(f))
+    }
+
     /// Whether the fold marks known findings ([`LiveFold::with_baseline`]).
     pub fn judges(&self) -> bool {
         self.known.is_some()
@@ -1037,7 +1167,17 @@ impl LiveFold {
     /// [`finding_line_on`] with the legs of `f`'s evidence as far as they are known, and
     /// the known mark when the run's baseline knows `f` (`known`).
     fn line_of(&self, f: &Finding, known: bool) -> String {
-        let line = finding_line_on(f, &self.legs.legs_of(f));
+        let legs = self.legs.legs_of(f);
+        let mut line = finding_line_on(f, &legs);
+        // `error[RULE] e3 #12 [agent "Echo" (127.0.0.1:9001)]: ...`: before the first
+        // `: `, which ends the place (the rule, exchange, pointer and leg have none). A
+        // finding whose evidence spans a gateway's legs (`[legs upstream, client]`) is
+        // about the gateway between them: no one agent is named
+        if let Some(agent) = self.agent_of(f).filter(|_| legs.len() <= 1) {
+            if let Some(i) = line.find(": ") {
+                line.insert_str(i, &format!(" [agent {agent}]"));
+            }
+        }
         if !known {
             return line;
         }
@@ -1127,8 +1267,10 @@ impl LiveFold {
         // known one's line (open47: agent B's new fault behind A's known one), as the
         // reports never group them together
         let known = self.is_known(f);
+        // and the agent: one fault of two agents is two lines (ux49)
+        let agent = self.agent_of(f).unwrap_or_default();
         let key = format!(
-            "{}\u{0}{pointer}\u{0}{}\u{0}{}\u{0}{known}",
+            "{}\u{0}{pointer}\u{0}{}\u{0}{}\u{0}{known}\u{0}{agent}",
             f.rule,
             crate::report::fold_key(&f.message),
             f.leg.as_deref().unwrap_or("")
@@ -1423,6 +1565,14 @@ impl Pipeline {
         let print = cfg.print_findings;
         let live_baseline = live_baseline.filter(|_| print);
         let forward_run = ext.forward.is_some();
+        // several agents behind one proxy (forward mode, routes, a gateway's legs): each
+        // live line names its agent (ux49)
+        let several_agents = forward_run
+            || cfg.proxy.routes.len() > 1
+            || ext
+                .more
+                .iter()
+                .any(|pc| pc.leg.as_deref() != Some("webhook"));
         // `proxy -q` still prints its own lines about the upstream (down, answering again,
         // no card there: ux42); a driver's pipeline (`probe`, `interop`) says those things
         // in its own words and prints none of them (cli_newcomer21 N2: interop's one-line
@@ -1442,7 +1592,8 @@ impl Pipeline {
                 let mut fold = match live_baseline {
                     Some(b) => LiveFold::with_baseline(b, forward_run),
                     None => LiveFold::default(),
-                };
+                }
+                .with_agents(print && several_agents);
                 let mut watch = UpstreamWatch::default();
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)
                 let mut reached = false;
@@ -1514,6 +1665,7 @@ impl Pipeline {
                     if fold.judges() {
                         fold.observe_requests(ev);
                     }
+                    fold.observe_agents(ev);
                     let found = v.feed_taken(ev);
                     // a request the agent never answered before the client left
                     // (newcomer19 N6): said now, not only in the report

@@ -146,9 +146,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         // tests and the count line, not every test and finding (the reports keep them);
         // else in brief on a terminal or with --brief (session 48), whole with --verbose
         // or when stdout is no terminal (a pipe, a file, a CI log)
-        let quiet_o = a.quiet && !pairs.is_empty();
-        let brief = !quiet_o && (a.brief || (!a.verbose && crate::app::stdout_is_terminal()));
-        if brief {
+        let mode = text_mode(a.quiet, a.brief, a.verbose);
+        let quiet_o = mode == TextMode::Quiet;
+        if mode == TextMode::Brief {
             let reason = run_reason(
                 &run.report,
                 findings,
@@ -1764,9 +1764,79 @@ pub fn brief_report(
     recording: Option<&std::path::Path>,
     reports: &[String],
 ) -> String {
+    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
+    s.push_str(&brief_body(
+        r,
+        findings,
+        level,
+        reason,
+        states,
+        &|x: &crate::probe::ProbeResult| x.scoped(),
+    ));
+    s.push_str(&brief_trailer(recording, reports));
+    s
+}
+
+/// How `probe` and `interop` print their text on stdout (one choice for both, ux49).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextMode {
+    /// `-q`: the failed tests and the count lines with the level, nothing else.
+    Quiet,
+    /// `--brief`, or stdout a terminal: the verdict first, failures one line each
+    /// ([`brief_report`]).
+    Brief,
+    /// `--verbose`, or stdout no terminal: every test and every finding.
+    Whole,
+}
+
+/// The [`TextMode`] of a run's flags: `--verbose` first (also with `-q`, whose stderr stays
+/// quiet), then `-q` (with or without `-o`: ux49, newcomer48 wished `probe -q` printed
+/// nothing but failures and the verdict), then `--brief`, then brief on a terminal and
+/// whole elsewhere (a pipe, a file, a CI log).
+pub fn text_mode(quiet: bool, brief: bool, verbose: bool) -> TextMode {
+    if verbose {
+        TextMode::Whole
+    } else if quiet {
+        TextMode::Quiet
+    } else if brief || crate::app::stdout_is_terminal() {
+        TextMode::Brief
+    } else {
+        TextMode::Whole
+    }
+}
+
+/// The end of a brief text: where the recording and the reports are, and how to see every
+/// test.
+pub fn brief_trailer(recording: Option<&std::path::Path>, reports: &[String]) -> String {
+    let mut s = String::new();
+    if let Some(p) = recording {
+        s.push_str(&format!(
+            "recording: {} (a2a-interop verify {}: every finding with its exchanges)\n",
+            p.display(),
+            p.display()
+        ));
+    }
+    if !reports.is_empty() {
+        s.push_str(&format!("reports: {}\n", reports.join(", ")));
+    }
+    s.push_str("every test's verdict and every finding in full: --verbose (or -o FILE reports)\n");
+    s
+}
+
+/// The middle of [`brief_report`], one run's (or one `interop` direction's) verdict: level
+/// and reason, failed tests (named by `name`), the tests that missed only the probe's
+/// expectation, the findings no failed test names, the count line and the budget's.
+pub fn brief_body(
+    r: &ProbeReport,
+    findings: &[Finding],
+    level: ConformanceLevel,
+    reason: &str,
+    states: Option<&[report::baseline::BaselineState]>,
+    name: &dyn Fn(&crate::probe::ProbeResult) -> String,
+) -> String {
     use report::baseline::BaselineState;
     let grouped = report::model::group_findings_marked(findings, states);
-    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
+    let mut s = String::new();
     s.push_str(&format!(
         "conformance level: {} ({})\n",
         level.as_str(),
@@ -1803,7 +1873,7 @@ pub fn brief_report(
         };
         s.push_str(&format!(
             "  {}{known}  {}\n",
-            x.scoped(),
+            name(x),
             by.unwrap_or_else(|| format!("probe's own check: {}", cut(&x.message, BRIEF_WIDTH)))
         ));
     }
@@ -1819,7 +1889,7 @@ pub fn brief_report(
             .message
             .strip_prefix(crate::probe::EXPECTATION)
             .unwrap_or(&x.message);
-        s.push_str(&format!("  {}  {}\n", x.scoped(), cut(m, BRIEF_WIDTH)));
+        s.push_str(&format!("  {}  {}\n", name(x), cut(m, BRIEF_WIDTH)));
     }
     // the findings no failed test names: errors one line each, the rest counted by rule
     let named = |rule: &str| {
@@ -1870,17 +1940,6 @@ pub fn brief_report(
         s.push_str(&l);
         s.push('\n');
     }
-    if let Some(p) = recording {
-        s.push_str(&format!(
-            "recording: {} (a2a-interop verify {}: every finding with its exchanges)\n",
-            p.display(),
-            p.display()
-        ));
-    }
-    if !reports.is_empty() {
-        s.push_str(&format!("reports: {}\n", reports.join(", ")));
-    }
-    s.push_str("every test's verdict and every finding in full: --verbose (or -o FILE reports)\n");
     s
 }
 

@@ -63,9 +63,13 @@ use crate::verify::Severity;
 
 /// Runs the command until Ctrl-C / SIGTERM. Exit: 0, or 1 with `--fail-on` and findings at
 /// or above it; errors are exit 2.
-pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
+pub fn run(mut a: ProxyArgs) -> anyhow::Result<ExitCode> {
     // every line of the run, the recorder's and the verifier's notes too (newcomer25 N15)
     crate::set_stderr_prefix("a2a-interop proxy");
+    if let Some(url) = &a.webhook {
+        let origin = webhook_origin(url)?;
+        a.listeners.push(format!("webhook@127.0.0.1:0={origin}"));
+    }
     let cfg = config_from_args(&a)?;
     // Without --record, `config_from_args` reserved `recordings/proxy-<time>.jsonl` by
     // creating it empty; a run refused at start-up (a bad --report, a request loop, a port
@@ -83,6 +87,33 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
         }
     }
     res
+}
+
+/// The origin (`http://host:port`) of `proxy --webhook URL`, the client's webhook: the
+/// webhook listener forwards each delivery there, its path kept.
+///
+/// Errors: a URL that is not http:// or https:// with a host.
+pub fn webhook_origin(url: &str) -> anyhow::Result<String> {
+    let u = url::Url::parse(url.trim()).map_err(|e| {
+        anyhow::anyhow!("--webhook {url:?} is not a URL ({e}); hint: give the webhook's URL as the client would put it in its push config, e.g. --webhook http://127.0.0.1:9000/hook")
+    })?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        bail!("--webhook {url:?} is not an http:// or https:// URL; hint: e.g. --webhook http://127.0.0.1:9000/hook");
+    }
+    Ok(u.origin().ascii_serialization())
+}
+
+/// The url to give the agent in place of the webhook `url` when a `webhook` listener
+/// listens at `addr`: the same path and query at the listener.
+pub fn webhook_url_at(url: &str, addr: &str) -> String {
+    match url::Url::parse(url.trim()) {
+        Ok(u) => format!(
+            "http://{addr}{}{}",
+            u.path(),
+            u.query().map(|q| format!("?{q}")).unwrap_or_default()
+        ),
+        Err(_) => format!("http://{addr}/"),
+    }
 }
 
 /// Removes `p` when it is an empty regular file (a reserved default recording name that
@@ -959,6 +990,7 @@ async fn run_async(
             .extra_addrs()
             .iter()
             .zip(&more_cfgs)
+            .filter(|(_, pc)| pc.leg.as_deref() != Some("webhook"))
             .filter_map(|(addr, pc)| {
                 let r = pc.routes.first()?;
                 Some(format!(
@@ -975,6 +1007,35 @@ async fn run_async(
                 calls.join(", and ")
             );
         }
+    }
+    // push deliveries (ux49): the agent delivers to the url of the push config, so that
+    // url must be the webhook listener's, which forwards to the client's webhook
+    for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
+        if pc.leg.as_deref() != Some("webhook") {
+            continue;
+        }
+        let Some(r) = pc.routes.first() else { continue };
+        // the --webhook listener's (another `--listener webhook@...` has its own target)
+        let mine = a
+            .webhook
+            .as_ref()
+            .filter(|u| webhook_origin(u).is_ok_and(|o| o == r.upstream));
+        let (give, real) = match mine {
+            Some(u) => (
+                webhook_url_at(u, &addr.to_string()),
+                shown_url(u, a.no_redact).into_owned(),
+            ),
+            None => (
+                format!("http://{addr}/PATH"),
+                format!(
+                    "{}/PATH",
+                    shown_url(&r.upstream, a.no_redact).trim_end_matches('/')
+                ),
+            ),
+        };
+        crate::errln!(
+            "  push set-up: put {give} in the push config (the url the client sends in its send or set call), not {real}: the agent delivers to that url, the proxy records each delivery and forwards it to {real}"
+        );
     }
     // One TCP connect to each upstream, off the listener's path: a warning for an agent
     // that is not there (yet), so a run that will answer only 502s says why at once.

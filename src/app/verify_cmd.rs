@@ -363,6 +363,19 @@ pub fn verify_file_skipping(
     shown: &str,
     skip_bad_lines: bool,
 ) -> Result<ReportInput, String> {
+    verify_file_story(path, shown, skip_bad_lines, false)
+}
+
+/// [`verify_file_skipping`]; with `story`, the index keeps every body that names a task or
+/// context id (`report --task`, [`ExchangeIndex::with_story`]).
+///
+/// Errors: the one-line cause of an unreadable or malformed file.
+pub fn verify_file_story(
+    path: &Path,
+    shown: &str,
+    skip_bad_lines: bool,
+    story: bool,
+) -> Result<ReportInput, String> {
     let mut src = source::open_as(path, shown)
         .map_err(|e| format!("{e:#}").replace(&path.display().to_string(), shown))?;
     let (format, lines) = match src.kind {
@@ -373,7 +386,8 @@ pub fn verify_file_skipping(
     let mut verifier = Verifier::new(&src.header);
     let mut index = ExchangeIndex::new(lines)
         .with_origins(src.header.mode == crate::record::CaptureMode::Forward)
-        .with_har_entries(std::mem::take(&mut src.har_entries));
+        .with_har_entries(std::mem::take(&mut src.har_entries))
+        .with_story(story);
     // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
     let mut shown_events = crate::report::index::ShownEvents::new(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
@@ -1013,7 +1027,13 @@ pub(crate) fn check_outputs(files: &[&Path], pairs: &[(Format, PathBuf)]) -> Res
     Ok(())
 }
 
-fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: bool) -> ExitCode {
+fn run(
+    file: &Path,
+    out: &OutputArgs,
+    default_fail_on: FailOn,
+    skip_bad_lines: bool,
+    focus: Option<crate::report::story::Focus>,
+) -> ExitCode {
     let pairs = match pair_outputs(out) {
         Ok(p) => p,
         Err(e) => {
@@ -1021,6 +1041,22 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             return ExitCode::from(2);
         }
     };
+    // a task's story is no report of rules: JUnit and SARIF (CI views of rules and
+    // findings) have no place for it (ux49)
+    if let Some(f) = &focus {
+        if let Some((fmt, _)) = pairs
+            .iter()
+            .find(|(f, _)| matches!(f, Format::Junit | Format::Sarif))
+        {
+            crate::errln!(
+                "a2a-interop: --{} tells one {}'s story, which a {} report (rules and findings for a CI view) has no place for; hint: --format text, markdown or html (that story alone) or json (the whole report, the story as `story`)",
+                f.noun(),
+                f.noun(),
+                fmt.as_str()
+            );
+            return ExitCode::from(2);
+        }
+    }
     if let Err(code) = check_outputs(&[file], &pairs) {
         return code;
     }
@@ -1032,7 +1068,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         }
     };
     let read = match Input::new(file) {
-        Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
+        Ok(input) => verify_file_story(&input.path, &input.shown, skip_bad_lines, focus.is_some()),
         Err(e) => {
             return fail(
                 e,
@@ -1090,7 +1126,20 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         crate::errln!("a2a-interop: {line}");
         return ExitCode::from(2);
     }
+    input.focus = focus;
     let built = report::Report::build(&input);
+    // an id the recording does not hold: said, with those it holds (nearest first), exit 2
+    if let Some(story) = built.story.as_ref().filter(|s| !s.found) {
+        crate::errln!(
+            "a2a-interop: {}; hint: give one of those ids (`report FILE --{} ID`), or run `report FILE` for the whole recording",
+            crate::report::show_controls_line(&crate::report::story::not_found_line(
+                story,
+                input.source.path.as_deref().unwrap_or("-")
+            )),
+            story.of
+        );
+        return ExitCode::from(2);
+    }
     if let Err(e) = report::write_built_reports(&pairs, &built, &input) {
         // One line with the cause and a hint, exit 2; no fallback dump in another format on
         // stdout, which a CI step may be capturing (breaker8 G20).
@@ -1209,7 +1258,7 @@ pub fn wrote_line(pairs: &[(Format, PathBuf)], built: &report::Report) -> Option
 /// a total; one FILE is judged as it always was.
 pub fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
     match a.files.as_slice() {
-        [one] => Ok(run(one, &a.output, FailOn::Error, a.skip_bad_lines)),
+        [one] => Ok(run(one, &a.output, FailOn::Error, a.skip_bad_lines, None)),
         many => Ok(super::verify_batch::run(
             many,
             &a.output,
@@ -1222,7 +1271,18 @@ pub fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
 /// `a2a-interop report` (module docs). Exits 0 whatever was found unless `--fail-on` is
 /// given.
 pub fn report(a: ReportArgs) -> anyhow::Result<ExitCode> {
-    Ok(run(&a.file, &a.output, FailOn::Never, a.skip_bad_lines))
+    let focus = match (a.task, a.context) {
+        (Some(id), _) => Some(crate::report::story::Focus { id, task: true }),
+        (None, Some(id)) => Some(crate::report::story::Focus { id, task: false }),
+        (None, None) => None,
+    };
+    Ok(run(
+        &a.file,
+        &a.output,
+        FailOn::Never,
+        a.skip_bad_lines,
+        focus,
+    ))
 }
 
 /// `a2a-interop rules` (module docs).

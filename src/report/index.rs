@@ -285,6 +285,9 @@ pub struct ExchangeIndex {
     /// route, or by origin (`http://127.0.0.1:52101`) in a forward-mode recording (the last
     /// one seen wins).
     card_names: HashMap<String, String>,
+    /// Every body that names a task or context id, for `report --task` (ux49); `None`
+    /// unless asked for ([`Self::with_story`]).
+    story: Option<super::story::StoryLog>,
 }
 
 impl ExchangeIndex {
@@ -315,6 +318,19 @@ impl ExchangeIndex {
     /// The 0-based `log.entries[]` index of exchange `id` in the HAR file it was read from.
     pub fn har_entry(&self, id: &str) -> Option<usize> {
         self.har_entries.get(id).copied()
+    }
+
+    /// This index keeping the story of every task and context id (`report --task`, ux49):
+    /// each request, answer, stream event and push delivery that names one, its state and
+    /// artifacts ([`super::story::StoryLog`], at most [`super::story::MAX_STEPS`] steps).
+    pub fn with_story(mut self, on: bool) -> Self {
+        self.story = on.then(super::story::StoryLog::default);
+        self
+    }
+
+    /// The story log, when [`Self::with_story`] asked for one.
+    pub fn story(&self) -> Option<&super::story::StoryLog> {
+        self.story.as_ref()
     }
 
     /// True when reports name each exchange by its absolute URL ([`Self::with_origins`]).
@@ -539,6 +555,9 @@ impl ExchangeIndex {
                 // The request is complete once the response starts: read what it names.
                 let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                 read_request(x, &req);
+                if let Some(log) = self.story.as_mut() {
+                    note_request(log, x, &req);
+                }
             }
             EventKind::ResponseChunk { body } => {
                 excerpt = Some((&body.data, x.resp_coding.clone()));
@@ -554,7 +573,7 @@ impl ExchangeIndex {
                         None => String::from_utf8_lossy(&body.data),
                     };
                     x.sse_buf.push_str(&text);
-                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
+                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total, self.story.as_mut());
                     if x.sse_buf.len() > SSE_BUF_BYTES {
                         // One event larger than the display budget: not shown, counted.
                         x.sse_buf.clear();
@@ -586,6 +605,9 @@ impl ExchangeIndex {
                 if x.status.is_none() {
                     let req = body_text(&std::mem::take(&mut x.req_buf), x.req_coding.as_deref());
                     read_request(x, &req);
+                    if let Some(log) = self.story.as_mut() {
+                        note_request(log, x, &req);
+                    }
                 }
                 if let Some(mut d) = self.inflaters.0.remove(&pos) {
                     if let Ok(rest) = d.finish() {
@@ -595,13 +617,26 @@ impl ExchangeIndex {
                 if !x.sse_buf.is_empty() {
                     // A last event without its blank line: show it anyway.
                     x.sse_buf.push_str("\n\n");
-                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
+                    drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total, self.story.as_mut());
                 }
                 // Its capacity too: an ended stream's buffer kept the size of its largest
                 // chunk for the rest of the run (mem41).
                 x.sse_buf = String::new();
                 let resp = body_text(&std::mem::take(&mut x.resp_buf), x.resp_coding.as_deref());
                 let card = x.status == Some(200) && x.method == "GET" && is_card_path(&x.path);
+                if let Some(log) = self.story.as_mut() {
+                    if !card && !resp.is_empty() {
+                        let v = serde_json::from_str::<serde_json::Value>(&resp).ok();
+                        log.note(
+                            x,
+                            super::story::StepPart::Answer,
+                            ev.seq,
+                            ev.t_us,
+                            v.as_ref(),
+                            None,
+                        );
+                    }
+                }
                 if x.task_id.is_none() || card {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {
                         if card {
@@ -928,6 +963,26 @@ fn task_id_in(v: &serde_json::Value) -> Option<String> {
         .find_map(|t| t.as_str().map(str::to_string))
 }
 
+/// The task state a JSON-RPC answer, an SSE payload or a push delivery gives
+/// (`status.state`, `task.status.state`, `statusUpdate.status.state`), when any.
+pub fn state_of(v: &serde_json::Value) -> Option<String> {
+    state_in(v)
+}
+
+/// Notes exchange `x`'s request body `req` in the story log: a call, or a push delivery
+/// (a request that is no A2A call, or one on a `webhook` leg).
+fn note_request(log: &mut super::story::StoryLog, x: &ExchangeView, req: &str) {
+    let v = serde_json::from_str::<serde_json::Value>(req).ok();
+    let is_call = v.as_ref().is_some_and(|v| v.get("method").is_some())
+        || (x.a2a_method.is_some() && !x.a2a_method.as_deref().is_some_and(|m| m.is_empty()));
+    let part = if x.leg.as_deref() == Some("webhook") || (!is_call && v.is_some()) {
+        super::story::StepPart::PushDelivery
+    } else {
+        super::story::StepPart::Request
+    };
+    log.note(x, part, x.first_seq, x.start_us, v.as_ref(), None);
+}
+
 fn state_in(v: &serde_json::Value) -> Option<String> {
     let r = v.get("result").unwrap_or(v);
     [
@@ -942,7 +997,13 @@ fn state_in(v: &serde_json::Value) -> Option<String> {
 
 /// Splits complete SSE events (ended by a blank line, any of `\n`, `\r\n`, `\r`) off the
 /// exchange's buffer.
-fn drain_sse(x: &mut ExchangeView, seq: u64, t_us: u64, total: &mut usize) {
+fn drain_sse(
+    x: &mut ExchangeView,
+    seq: u64,
+    t_us: u64,
+    total: &mut usize,
+    mut story: Option<&mut super::story::StoryLog>,
+) {
     loop {
         let normalized_end = find_blank_line(&x.sse_buf);
         let Some((block_end, next_start)) = normalized_end else {
@@ -973,6 +1034,16 @@ fn drain_sse(x: &mut ExchangeView, seq: u64, t_us: u64, total: &mut usize) {
         let json = serde_json::from_str::<serde_json::Value>(&data).ok();
         let task_id = json.as_ref().and_then(task_id_in);
         let state = json.as_ref().and_then(state_in);
+        if let Some(log) = story.as_deref_mut() {
+            log.note(
+                x,
+                super::story::StepPart::StreamEvent,
+                seq,
+                t_us,
+                json.as_ref(),
+                json.as_ref().and_then(event_kind).or_else(|| event.clone()),
+            );
+        }
         if x.task_id.is_none() {
             x.task_id = task_id.clone();
         }
@@ -990,6 +1061,24 @@ fn drain_sse(x: &mut ExchangeView, seq: u64, t_us: u64, total: &mut usize) {
             state,
         });
     }
+}
+
+/// The kind of a stream event's payload: `status-update`, `artifact-update`, `task`,
+/// `message` (1.0's wrapper member, or 0.x's `kind`).
+fn event_kind(v: &serde_json::Value) -> Option<String> {
+    let r = v.get("result").unwrap_or(v);
+    if let Some(k) = r.get("kind").and_then(|k| k.as_str()) {
+        return Some(k.to_string());
+    }
+    [
+        ("statusUpdate", "status-update"),
+        ("artifactUpdate", "artifact-update"),
+        ("task", "task"),
+        ("message", "message"),
+    ]
+    .into_iter()
+    .find(|(m, _)| r.get(*m).is_some())
+    .map(|(_, k)| k.to_string())
 }
 
 /// Position of the first blank line: (end of the event block, start of what follows).

@@ -21,6 +21,7 @@ pub mod markdown;
 pub mod model;
 pub mod rules;
 pub mod sarif;
+pub mod story;
 pub mod text;
 
 use std::fmt::Write as _;
@@ -197,6 +198,16 @@ pub fn render_report(
     report: &Report,
     input: &ReportInput,
 ) -> Result<String, ReportError> {
+    // `report --task` / `--context`: that story in place of the whole report (JSON carries
+    // it as its `story` member beside the rest)
+    if let Some(story) = &report.story {
+        match format {
+            Format::Text => return Ok(story::text(story, report, input)),
+            Format::Markdown => return Ok(story::markdown(story, report, input)),
+            Format::Html => return Ok(story::html(story, report, input)),
+            _ => {}
+        }
+    }
     match format {
         Format::Text => Ok(text::render(report, input)),
         Format::Json => json(report),
@@ -247,15 +258,16 @@ pub fn write_built_reports(
     let mut first_err = None;
     for (format, path) in outputs {
         let to_stdout = path.as_os_str() == "-";
-        let rendered = if *format == Format::Text && to_stdout && input.color {
-            Ok(text::render_styled(
-                report,
-                input,
-                text::Style { color: true },
-            ))
-        } else {
-            render_report(*format, report, input)
-        };
+        let rendered =
+            if *format == Format::Text && to_stdout && input.color && report.story.is_none() {
+                Ok(text::render_styled(
+                    report,
+                    input,
+                    text::Style { color: true },
+                ))
+            } else {
+                render_report(*format, report, input)
+            };
         let res = rendered.and_then(|text| match write_to(path, text.as_bytes()) {
             Err(e) if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
             r => r.map_err(|cause| ReportError::Write {

@@ -961,6 +961,11 @@ pub struct Report {
     /// more and those expired ([`super::baseline::BaselineSummary`]). Absent without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline: Option<super::baseline::BaselineSummary>,
+    /// `report --task ID` / `--context ID` (ux49): everything the recording holds about
+    /// that task or context, in order ([`super::story::TaskStory`]); the text, Markdown and
+    /// HTML reports then show it in place of the whole report. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<super::story::TaskStory>,
 }
 
 /// The message of a passive area result the traffic did not exercise ([`passive_results`]).
@@ -1521,6 +1526,24 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
         } else {
             (Status::Pass, "no finding".into())
         };
+        // push configs whose webhook no recorded delivery reached: the deliveries were
+        // not seen, so not judged; never a pass (ux49, newcomer48 N4: "push notifications
+        // never arrive" read `area:push pass`)
+        let (status, message) = if area == "push"
+            && status == Status::Pass
+            && !outcome.push_unreached.is_empty()
+        {
+            let n = outcome.push_unreached.len();
+            (
+                Status::Skip,
+                format!(
+                    "{message}; but {n} {} of accepted push configs got no recorded delivery, so the agent's push notifications were not judged (record them: `proxy --webhook URL`, and give the agent the URL it prints)",
+                    plural(n, "webhook", "webhooks")
+                ),
+            )
+        } else {
+            (status, message)
+        };
         let message = match client_by_area.get(&area) {
             Some(client) => {
                 let (e, w, n) = area_counts(client);
@@ -1645,6 +1668,9 @@ pub struct ReportInput {
     /// The run's `--baseline`: findings it knows are marked `unchanged` in every format and
     /// do not fail a JUnit rule; `None`: no baseline.
     pub baseline: Option<std::sync::Arc<super::baseline::Baseline>>,
+    /// `report --task` / `--context`: the id whose story [`Report::story`] tells (its index
+    /// built [`super::ExchangeIndex::with_story`]); `None`: the whole report.
+    pub focus: Option<super::story::Focus>,
 }
 
 /// The bindings each A2A version was spoken over, with counts, for the text, Markdown and
@@ -1699,6 +1725,7 @@ impl ReportInput {
             nothing_verified: None,
             failure_floor: Severity::Warning,
             baseline: None,
+            focus: None,
         }
     }
 
@@ -1862,7 +1889,7 @@ impl Report {
             .sum();
         let (parties, interactions) = parties_of(&sorted, &input.index);
         let proxy_answered = proxy_answered(&input.index);
-        Report {
+        let mut report = Report {
             parties,
             interactions,
             schema: REPORT_SCHEMA.into(),
@@ -1908,7 +1935,12 @@ impl Report {
             proxy_answered,
             interrupted: None,
             baseline,
+            story: None,
+        };
+        if let Some(focus) = &input.focus {
+            report.story = Some(super::story::build(input, &report, focus));
         }
+        report
     }
 
     /// Marks the report of a run interrupted (Ctrl-C / SIGTERM) before its end, the one way

@@ -526,7 +526,7 @@ pub fn push_unreached_text(
         .filter(|o| o != "null")
         .unwrap_or_else(|| "URL".into());
     Some(format!(
-        "{} got no push notification in this recording: {}: the agent never called {}, or called {} around this recorder (an agent sends its notifications straight to the url of the config, not back through the proxy in front of it); to record the deliveries, put a listener of the proxy in front of the webhook, --listener webhook@127.0.0.1:PORT={origin}, and give the agent that address as the url",
+        "{} got no push notification in this recording: {}: the agent never called {}, or called {} around this recorder (an agent sends its notifications straight to the url of the config, not back through the proxy in front of it); to record the deliveries, run the proxy with --webhook {} (it prints the url to give the agent instead), or put a listener of the proxy in front of the webhook, --listener webhook@127.0.0.1:PORT={origin}, and give the agent that address as the url",
         if list.len() == 1 {
             "the webhook of an accepted push config".to_string()
         } else {
@@ -535,6 +535,7 @@ pub fn push_unreached_text(
         named.join(", "),
         if list.len() == 1 { "it" } else { "them" },
         if list.len() == 1 { "it" } else { "them" },
+        shown(first_url),
     ))
 }
 

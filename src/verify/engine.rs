@@ -5553,6 +5553,11 @@ impl State {
                 .into_iter()
                 .map(|(x, d)| (x, d.to_string()))
                 .collect(),
+            gateway_ids: {
+                let mut ids: Vec<(String, String)> = self.gw_ids.into_iter().collect();
+                ids.sort();
+                ids
+            },
         }
     }
 

@@ -91,6 +91,13 @@ pub struct VerifyOutcome {
     /// the first 10 000 such exchanges (memory stays flat on huge recordings). The ids are
     /// the events' shared ones (perfp36).
     pub exchange_dialects: Vec<(ExchangeId, String)>,
+    /// A gateway's own task and context ids paired with the agent's (ux49, `report
+    /// --task`): `(the id the client leg's answer named, the agent's id in the upstream
+    /// leg's answer to the same send)`, as the verifier learnt them to pair the two legs
+    /// (ID-001, ID-002: the client's server is the gateway, which may mint its own), at
+    /// most 4096, sorted. Empty for a recording of one leg or a gateway that passes the
+    /// agent's ids on.
+    pub gateway_ids: Vec<(String, String)>,
 }
 
 /// Findings of one rule and severity made but not kept in memory
