@@ -761,6 +761,25 @@ fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
     if line.starts_with('[') {
         return Some(format!("line 1 opens a JSON array, and a transcript or recording is one JSON object per line, not an array: jq -c '.[]' {file} > fixed.jsonl writes one per line"));
     }
+    // newcomer49: an Agent Card saved from the agent (`curl .../agent-card.json > card.json`),
+    // on one line or pretty-printed (the whole head parsed: a card fits in it), is no traffic;
+    // the pretty one was told to be put on one line with jq, which leaves a card
+    let whole = String::from_utf8_lossy(head);
+    let whole = whole.trim_start_matches('\u{feff}').trim();
+    if let Some(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(line)
+        .ok()
+        .or_else(|| serde_json::from_str::<serde_json::Value>(whole).ok())
+    {
+        let card = m.contains_key("name")
+            && m.contains_key("skills")
+            && (m.contains_key("supportedInterfaces") || m.contains_key("url"));
+        if card {
+            return Some(format!(
+                "it is an Agent Card (name {}), not traffic: to check the card as its agent serves it, run a2a-interop probe AGENT_URL (or put the proxy in front and fetch it through); to judge this saved copy, write its fetch as a two-line transcript, {{\"dir\":\"req\",\"method\":\"GET\",\"url\":\"http://AGENT/.well-known/agent-card.json\"}} then {{\"dir\":\"resp\",\"status\":200,\"headers\":{{\"content-type\":\"application/json\"}},\"body\":CARD}} (docs/transcript-format.md)",
+                m.get("name").map(|n| n.to_string()).unwrap_or_default()
+            ));
+        }
+    }
     // newcomer49: a one-line JSON object that is no event, transcript line nor HAR (a
     // transcript line written with "direction" or "type": "request"): its members named
     if let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(line) {
