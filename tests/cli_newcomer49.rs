@@ -10,13 +10,16 @@
 //!   for the Authorization header as Bearer": the card does name that header; what was
 //!   missing is the scheme word.
 //! - N2: a recording whose `t_us` was edited past what a date holds (2^63 µs) made `verify`,
-//!   `report` and `export` panic (`DateTime + TimeDelta overflowed`, exit 101).
+//!   `report` and `export` panic (`DateTime + TimeDelta overflowed`, exit 101); one whose
+//!   `seq` was edited to 2^64 - 1 panicked them on its line number (`attempt to add with
+//!   overflow`).
 //! - N3: a transcript line with `"t": 1e300` panicked `verify` (`attempt to add with
 //!   overflow` at the next untimed line); a Unix time in milliseconds is the likely slip.
 //! - N4: a transcript copied from a bug report's Markdown with its code fences, and one
 //!   written with `"direction"` for `"dir"`, were both "first line is neither ..."; a body
 //!   in Latin-1 was "stream did not contain valid UTF-8" with no place, and its hint spoke
-//!   of a torn last line.
+//!   of a torn last line. An Agent Card saved to a file and given to `verify` was "first
+//!   line is neither ...", or, pretty-printed, told to be put on one line with `jq -c .`.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -122,50 +125,80 @@ fn a_bare_token_in_authorization_is_told_as_missing_its_scheme_word() {
     assert!(!std::fs::read_to_string(&rec).unwrap().contains(token));
 }
 
-/// The sample recording `recordings/demo.jsonl` with one event's `t_us` set to `t_us`.
-fn demo_with_t_us(dir: &std::path::Path, t_us: &str) -> String {
-    let demo = std::fs::read_to_string(concat!(
+/// The sample recording `recordings/js-client-python-agent-jsonrpc-1.0.jsonl` (its card
+/// answer has a finding, CARD-CACHE-001) with the `member` (`t_us`, `seq`) of that answer's
+/// `response_head` set to `value`, written as `edited.jsonl` in `dir`.
+fn sample_with(dir: &std::path::Path, member: &str, value: &str) -> String {
+    let sample = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/recordings/demo.jsonl"
+        "/recordings/js-client-python-agent-jsonrpc-1.0.jsonl"
     ))
     .unwrap();
-    let mut lines: Vec<String> = demo.lines().map(str::to_string).collect();
-    let at = lines.len() / 2;
+    let mut lines: Vec<String> = sample.lines().map(str::to_string).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("\"type\":\"response_head\""))
+        .unwrap();
     let v: serde_json::Value = serde_json::from_str(&lines[at]).unwrap();
-    let old = format!("\"t_us\":{}", v["t_us"]);
+    let old = format!("\"{member}\":{}", v[member]);
     assert!(lines[at].contains(&old), "{}", lines[at]);
-    lines[at] = lines[at].replace(&old, &format!("\"t_us\":{t_us}"));
+    lines[at] = lines[at].replacen(&old, &format!("\"{member}\":{value}"), 1);
     let p = dir.join("edited.jsonl");
     std::fs::write(&p, lines.join("\n") + "\n").unwrap();
     p.to_string_lossy().into_owned()
 }
 
-/// N2: a recording edited to a `t_us` of 2^63 µs is judged, reported and exported; the
-/// report's end time is left out and the HAR entry keeps the start time; no panic.
+/// N2: a recording edited to a `t_us` of 2^63 µs, or to a `seq` of 2^64 - 1, is judged,
+/// reported (JSON, HTML) and exported, exit 0 (the sample has no finding at `error`; an
+/// edited seq is said, and `verify` and `report` then exit 1: not a clean verdict): the
+/// report's end time is left out, the HAR entry keeps the start time, the event's line is
+/// unknown; no panic.
 #[test]
 fn a_recording_with_a_time_past_any_date_is_read_not_a_panic() {
-    let d = tempfile::tempdir().unwrap();
-    let rec = demo_with_t_us(d.path(), "9223372036854775808");
-    let verify = proxy_process::run_in(d.path(), &["verify", &rec]);
-    let report = proxy_process::run_in(d.path(), &["report", &rec, "--format", "json"]);
-    let export = proxy_process::run_in(d.path(), &["export", &rec, "-o", "e.har"]);
-    for (what, out) in [
-        ("verify", &verify),
-        ("report", &report),
-        ("export", &export),
+    for (member, value) in [
+        ("t_us", "9223372036854775808"),
+        ("seq", "18446744073709551615"),
     ] {
-        assert!(
-            !text(&out.stderr).contains("panicked"),
-            "{what}: {}",
-            text(&out.stderr)
-        );
-        assert_eq!(out.status.code(), Some(0), "{what}: {}", text(&out.stderr));
+        let d = tempfile::tempdir().unwrap();
+        let rec = sample_with(d.path(), member, value);
+        let runs = [
+            ("verify", proxy_process::run_in(d.path(), &["verify", &rec])),
+            (
+                "json",
+                proxy_process::run_in(d.path(), &["report", &rec, "--format", "json"]),
+            ),
+            (
+                "html",
+                proxy_process::run_in(d.path(), &["report", &rec, "-f", "html", "-o", "r.html"]),
+            ),
+            (
+                "export",
+                proxy_process::run_in(d.path(), &["export", &rec, "-o", "e.har"]),
+            ),
+        ];
+        for (what, out) in &runs {
+            let err = text(&out.stderr);
+            assert!(!err.contains("panicked"), "{member} {what}: {err}");
+            // an edited seq makes the verdict of `verify` and `report` not a clean one (exit
+            // 1, the seq note); `export` judges nothing
+            let edited = member == "seq" && *what != "export";
+            assert_eq!(
+                out.status.code(),
+                Some(i32::from(edited)),
+                "{member} {what}: {err}"
+            );
+            assert_eq!(
+                err.contains("seq does not rise by 1 per line"),
+                edited,
+                "{what}: {err}"
+            );
+        }
+        let json: serde_json::Value = serde_json::from_slice(&runs[1].1.stdout).unwrap();
+        assert!(json["findings"].is_array(), "{json}");
+        let har = std::fs::read_to_string(d.path().join("e.har")).unwrap();
+        let har: serde_json::Value = serde_json::from_str(&har).unwrap();
+        assert!(!har["log"]["entries"].as_array().unwrap().is_empty());
     }
-    let json: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
-    assert!(json["findings"].is_array(), "{json}");
-    let har: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(d.path().join("e.har")).unwrap()).unwrap();
-    assert!(!har["log"]["entries"].as_array().unwrap().is_empty());
 }
 
 /// A transcript of one 0.3 streaming call whose status update says `final: true` in state
@@ -260,5 +293,25 @@ fn a_hand_written_transcript_s_mistakes_are_named_with_their_fix() {
         }
         assert!(!err.contains("first line is neither"), "{name}: {err}");
         assert!(!err.contains("a torn last line"), "{name}: {err}");
+    }
+    // An Agent Card saved from the agent, on one line or pretty-printed, is named as a card
+    // with the ways to check it (before: the pretty one was told to go through `jq -c .`,
+    // which leaves a card).
+    let card = proxy_process::echo_card("saved card", "http://127.0.0.1:9/");
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(&card).unwrap())
+            .unwrap();
+    for (name, body) in [("card.json", card), ("pretty.json", pretty)] {
+        std::fs::write(d.path().join(name), body).unwrap();
+        let out = proxy_process::run_in(d.path(), &["verify", name]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains("it is an Agent Card (name \"saved card\"), not traffic")
+                && err.contains("a2a-interop probe AGENT_URL")
+                && err.contains("write its fetch as a two-line transcript"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("jq -c"), "{name}: {err}");
     }
 }
