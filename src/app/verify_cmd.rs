@@ -928,6 +928,9 @@ fn names_unmatched_pattern(cause: &str) -> bool {
 fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
+    } else if cause.contains(" is not UTF-8 text: line ") {
+        // newcomer49: the damaged-line hint (a torn last line ...) fit no encoding fault
+        "a transcript or HAR file is UTF-8 text: convert a copy (iconv -f LATIN1 -t UTF-8 FILE > fixed.jsonl, or from the encoding it was saved in)"
     } else if cause.starts_with("cannot open") && names_unmatched_pattern(cause) {
         "a2a-interop does not expand wildcards itself: leave the pattern unquoted for the shell to expand, and check with ls that it matches a file (a shell passes a pattern that matches nothing on as it is)"
     } else if cause.starts_with("cannot open") {

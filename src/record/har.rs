@@ -112,8 +112,13 @@ fn headers_json(h: &Headers) -> Value {
     )
 }
 
+/// `start` plus `us` microseconds; `start` itself when the sum is past what a date holds
+/// (newcomer49: an edited recording's `t_us` of 2^63 panicked the export).
 fn rfc3339_plus(start: &chrono::DateTime<chrono::FixedOffset>, us: u64) -> String {
-    (*start + chrono::Duration::microseconds(us as i64))
+    i64::try_from(us)
+        .ok()
+        .and_then(|us| start.checked_add_signed(chrono::Duration::microseconds(us)))
+        .unwrap_or(*start)
         .with_timezone(&chrono::Utc)
         .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
 }

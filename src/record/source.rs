@@ -302,10 +302,7 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             })
         }
         Some(SourceKind::Transcript) => {
-            let mut text = String::new();
-            reader
-                .read_to_string(&mut text)
-                .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+            let text = read_utf8(&mut reader, path, true)?;
             let (header, events) = super::transcript::read(&text)
                 .with_context(|| format!("cannot read transcript {}", path.display()))?;
             Ok(Source {
@@ -318,10 +315,7 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             })
         }
         Some(SourceKind::Har) => {
-            let mut text = String::new();
-            reader
-                .read_to_string(&mut text)
-                .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+            let text = read_utf8(&mut reader, path, false)?;
             let (header, events, har_entries) = super::har::read_with_entries(&text)
                 .with_context(|| format!("cannot read HAR {}", path.display()))?;
             Ok(Source {
@@ -664,6 +658,32 @@ pub fn own_report(head: &[u8]) -> Option<OwnReport> {
     None
 }
 
+/// The whole of `reader` as text; when it is not UTF-8, the error names the line and the
+/// byte that is not (newcomer49: before, "stream did not contain valid UTF-8", no place),
+/// and for a transcript (`transcript`) how to write bytes that are no text.
+fn read_utf8(reader: &mut dyn Read, path: &Path, transcript: bool) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    reader
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        let column = at - bytes[..at].iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
+        anyhow::anyhow!(
+            "{} is not UTF-8 text: line {line}, byte {column} of the line is 0x{:02x}, which starts no UTF-8 character (a body saved in another encoding, Latin-1 or UTF-16?){}",
+            path.display(),
+            bytes[at],
+            if transcript {
+                "; bytes that are no text go in a line's \"body\" as base64 with \"encoding\":\"base64\" (docs/transcript-format.md)"
+            } else {
+                ""
+            }
+        )
+    })
+}
+
 /// `t` (a file's head, leading blanks trimmed) starts as a text report this tool wrote:
 /// its first line is a finding block's head (`error[RULE-ID]: ...`, `warning[...]`,
 /// `note[...]`) followed by its `  --> ` line, or its summary line
@@ -730,8 +750,44 @@ fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
             "line 1 is a comment (`{shown}`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^{mark}' {file} > fixed.jsonl"
         ));
     }
+    // newcomer49: a transcript copied out of a bug report (TRANSCRIPT.md) with its
+    // Markdown code fences was "first line is neither ..."
+    if let Some(fence) = ["```", "~~~"].into_iter().find(|m| line.starts_with(m)) {
+        let shown: String = line.chars().take(40).collect();
+        return Some(format!(
+            "line 1 is a Markdown code fence ({shown}): the lines were copied from a Markdown file with its fences; keep only the lines between them: grep -v '^{fence}' {file} > fixed.jsonl"
+        ));
+    }
     if line.starts_with('[') {
         return Some(format!("line 1 opens a JSON array, and a transcript or recording is one JSON object per line, not an array: jq -c '.[]' {file} > fixed.jsonl writes one per line"));
+    }
+    // newcomer49: an Agent Card saved from the agent (`curl .../agent-card.json > card.json`),
+    // on one line or pretty-printed (the whole head parsed: a card fits in it), is no traffic;
+    // the pretty one was told to be put on one line with jq, which leaves a card
+    let whole = String::from_utf8_lossy(head);
+    let whole = whole.trim_start_matches('\u{feff}').trim();
+    if let Some(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(line)
+        .ok()
+        .or_else(|| serde_json::from_str::<serde_json::Value>(whole).ok())
+    {
+        let card = m.contains_key("name")
+            && m.contains_key("skills")
+            && (m.contains_key("supportedInterfaces") || m.contains_key("url"));
+        if card {
+            return Some(format!(
+                "it is an Agent Card (name {}), not traffic: to check the card as its agent serves it, run a2a-interop probe AGENT_URL (or put the proxy in front and fetch it through); to judge this saved copy, write its fetch as a two-line transcript, {{\"dir\":\"req\",\"method\":\"GET\",\"url\":\"http://AGENT/.well-known/agent-card.json\"}} then {{\"dir\":\"resp\",\"status\":200,\"headers\":{{\"content-type\":\"application/json\"}},\"body\":CARD}} (docs/transcript-format.md)",
+                m.get("name").map(|n| n.to_string()).unwrap_or_default()
+            ));
+        }
+    }
+    // newcomer49: a one-line JSON object that is no event, transcript line nor HAR (a
+    // transcript line written with "direction" or "type": "request"): its members named
+    if let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(line) {
+        let keys: Vec<&str> = m.keys().map(String::as_str).take(8).collect();
+        return Some(format!(
+            "line 1 is a JSON object with none of the members that mark a line of one (its members: {}): a transcript line needs \"dir\" (\"req\", \"resp\" or \"chunk\"; docs/transcript-format.md), a recording starts with {{\"type\":\"recording\",...}}, a HAR file with {{\"log\":...}}",
+            keys.join(", ")
+        ));
     }
     (line == "{").then(|| {
         format!("line 1 is a lone `{{`: a JSON object spread over several lines (pretty-printed by an editor or jq .), where a recording or transcript has each event on one line: jq -c . {file} > fixed.jsonl puts each back on one line")

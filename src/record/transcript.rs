@@ -392,6 +392,10 @@ fn body_of(raw: &serde_json::value::RawValue) -> Result<BodyMember, serde_json::
     serde_json::from_str(r).map(BodyMember::Json)
 }
 
+/// The largest `t` a transcript line may give, in seconds (10^10 s, about 317 years): a
+/// Unix time in seconds fits, one in milliseconds does not.
+const MAX_T_SECS: f64 = 1e10;
+
 fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
     let mut out = Vec::new();
     let mut prev_t: Option<u64> = None;
@@ -437,9 +441,16 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                 if !(secs.is_finite() && secs >= 0.0) {
                     bail!("line {no}: \"t\" must be a non-negative number of seconds");
                 }
+                // newcomer49: a `t` of 1e300 saturated to u64::MAX µs and the next untimed
+                // line's +1 ms overflowed (a panic); a Unix time in ms is the likely slip
+                if secs > MAX_T_SECS {
+                    bail!(
+                        "line {no}: \"t\" is {secs:e} s, more than {MAX_T_SECS:e} s (about 317 years): \"t\" is seconds since the start of the transcript (a Unix time in milliseconds? divide it by 1000, or write times from 0)"
+                    );
+                }
                 (secs * 1_000_000.0).round() as u64
             }
-            None => prev_t.map(|p| p + 1000).unwrap_or(0),
+            None => prev_t.map(|p| p.saturating_add(1000)).unwrap_or(0),
         };
         prev_t = Some(t_us);
         let id = obj.get("id").and_then(|v| match v {

@@ -415,7 +415,8 @@ impl ExchangeIndex {
     /// with equal `t` may merge. HAR and live traffic: `None`.
     pub fn line_of_seq(&self, seq: u64) -> Option<u64> {
         match self.source {
-            SourceFile::Recording => Some(seq + 1),
+            // newcomer49: an edited line's seq of u64::MAX overflowed here (a panic)
+            SourceFile::Recording => seq.checked_add(1),
             SourceFile::None | SourceFile::Har => None,
             SourceFile::Transcript => {
                 if self.lines_cut_at.is_some_and(|cut| seq >= cut) {

@@ -1875,10 +1875,15 @@ impl Report {
         let ended_at = chrono::DateTime::parse_from_rfc3339(&input.header.started_at)
             .ok()
             .filter(|_| wall_clock)
-            .map(|t| {
-                let end = t + chrono::Duration::microseconds(input.index.last_t_us() as i64);
-                end.with_timezone(&chrono::Utc)
-                    .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+            // newcomer49: an edited recording's `t_us` past what a date can hold (2^63 µs)
+            // leaves the end unknown, as an unreadable start does; before, the report panicked
+            .and_then(|t| {
+                let us = i64::try_from(input.index.last_t_us()).ok()?;
+                let end = t.checked_add_signed(chrono::Duration::microseconds(us))?;
+                Some(
+                    end.with_timezone(&chrono::Utc)
+                        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                )
             });
         let exchanges = outcome.exchanges.max(input.index.exchanges_seen());
         let sse_events = input

@@ -404,6 +404,11 @@ impl State {
             && stray
                 .iter()
                 .any(|s| s.starts_with("Authorization header as "));
+        // newcomer49: a bare value where the card's http scheme wants `Bearer <token>`
+        let no_auth_scheme = !bearer_for_key
+            && stray
+                .iter()
+                .any(|s| s.starts_with("Authorization header with no authentication scheme"));
         self.areas.insert("auth");
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
@@ -419,6 +424,8 @@ impl State {
                     " (an API key goes where its apiKey scheme says, not in Authorization)"
                 } else if other_auth_scheme {
                     " (the first word of Authorization, the authentication scheme, must be the one the card's http scheme names; RFC 9110 §11.4)"
+                } else if no_auth_scheme {
+                    " (an Authorization value begins with its authentication scheme, the one the card's http scheme names, then the credential: `Bearer <token>`, not the token alone; RFC 9110 §11.4)"
                 } else {
                     ""
                 }

@@ -261,7 +261,13 @@ pub(super) fn stray_credentials(
             let shown = if n == "authorization" {
                 match value.split_whitespace().next() {
                     Some(a) if value.trim().contains(' ') => format!("Authorization header as {a}"),
-                    _ => "Authorization header".to_string(),
+                    // newcomer49: a bare token (no scheme word) was worded as if the card
+                    // named no Authorization header at all
+                    Some(_) => {
+                        "Authorization header with no authentication scheme before the value"
+                            .to_string()
+                    }
+                    None => "Authorization header".to_string(),
                 }
             } else {
                 format!("{name} header")
