@@ -92,7 +92,11 @@ fn revises(later: &Finding, told: &Finding) -> bool {
                 || added.starts_with(
                     "; the client's request carried it first, and the gateway passed it on to the agent unchanged (",
                 )
-                || (told.rule == "TASK-STATE-002" && added.starts_with(" (folded here: ")))
+                || (told.rule == "TASK-STATE-002" && added.starts_with(" (folded here: "))
+                // open49: the client leg's copy of a refusal under the version its card
+                // declares folded into the agent's VER-CARD-001
+                || (told.rule == "VER-CARD-001"
+                    && added.starts_with("; the gateway passed the refusal on to the client")))
     };
     known && kept
 }
