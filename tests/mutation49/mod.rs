@@ -5,7 +5,7 @@
 //! the legal field and variant transcripts both runs take as extra input.
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use a2a_interop::verify::Severity;
@@ -443,9 +443,21 @@ pub fn insert_copy(lines: &mut Lines, call: &Call, after: usize, rpc_id: i64) ->
 
 /// Errors and warnings (`all`: notes too) by rule, of the transcript `lines` judged offline.
 pub fn judge(dir: &Path, name: &str, lines: &Lines, all: bool) -> BTreeMap<String, usize> {
+    judge_said(dir, name, lines, all).0
+}
+
+/// [`judge`], and each finding's rule with its message (`RULE: message`), the same
+/// severities.
+pub fn judge_said(
+    dir: &Path,
+    name: &str,
+    lines: &Lines,
+    all: bool,
+) -> (BTreeMap<String, usize>, BTreeSet<String>) {
     let path = dir.join(name);
     std::fs::write(&path, text(lines)).unwrap();
     let mut m = BTreeMap::new();
+    let mut said = BTreeSet::new();
     let src = a2a_interop::record::source::open(&path)
         .unwrap_or_else(|e| panic!("{name}: the changed transcript does not read: {e:#}"));
     let mut v = a2a_interop::verify::Verifier::new(&src.header);
@@ -459,11 +471,12 @@ pub fn judge(dir: &Path, name: &str, lines: &Lines, all: bool) -> BTreeMap<Strin
             } else {
                 f.rule.clone()
             };
+            said.insert(format!("{key}: {}", f.message));
             *m.entry(key).or_default() += 1;
         }
     }
     let _ = std::fs::remove_file(&path);
-    m
+    (m, said)
 }
 
 /// Rules whose count went up from `before` to `after`.

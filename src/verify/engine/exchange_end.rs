@@ -686,11 +686,6 @@ impl State {
                 let served = (200..300).contains(&status) && !x.synthetic && !x.answer_error;
                 self.path_wrong_case(&x, &c, served);
             }
-            // RPC-001 (mutate49): a JSON-RPC GetExtendedAgentCard's body under another media
-            // type, as every other call's (this answer skips `after_response`).
-            if !c.webhook && !x.synthetic && c.binding == Some(Binding::JsonRpc) {
-                self.request_media_type(&x, &c);
-            }
             return;
         }
         if c.webhook {
