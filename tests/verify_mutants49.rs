@@ -857,14 +857,18 @@ fn ops() -> Vec<FaultOp> {
             make: |cx| {
                 card_change(cx, |card| {
                     let mut any = false;
-                    if card.get("protocolVersion").is_some_and(Value::is_string) {
-                        card["protocolVersion"] = Value::from("9.9");
+                    let bogus = Value::from("9.9");
+                    if card
+                        .get("protocolVersion")
+                        .is_some_and(|v| v.is_string() && *v != bogus)
+                    {
+                        card["protocolVersion"] = bogus.clone();
                         any = true;
                     }
                     if let Some(a) = card["supportedInterfaces"].as_array_mut() {
                         for i in a {
-                            if i.get("protocolVersion").is_some() {
-                                i["protocolVersion"] = Value::from("9.9");
+                            if i.get("protocolVersion").is_some_and(|v| *v != bogus) {
+                                i["protocolVersion"] = bogus.clone();
                                 any = true;
                             }
                         }
@@ -1455,6 +1459,32 @@ fn batch(cx: &Cx, which: usize, f: fn(&mut Value)) -> Vec<Made> {
     )]
 }
 
+/// The rules one of which must tell an operator's mutant (where an incidental rule could
+/// tell it for another reason and hide a gap): the fault's own rules.
+fn wanted(op: &str) -> Option<&'static [&'static str]> {
+    Some(match op {
+        "card-required-member-removed" => &["CARD-SHAPE-001", "CARD-SHAPE-003"],
+        "card-protocol-version-no-version-has" => {
+            &["CARD-SHAPE-011", "CARD-SHAPE-003", "CARD-SHAPE-001"]
+        }
+        "card-security-required-calls-open" => &["AUTH-OPEN-001", "CARD-SHAPE-006"],
+        "card-push-false-while-push-config-accepted" => &["CAP-PUSH-001"],
+        "card-streaming-absent-while-client-streams" => &["CAP-STREAM-001"],
+        "cancel-of-terminal-task-answered-canceled" => &["TASK-STATE-003"],
+        "follow-up-to-terminal-task-answered-working"
+        | "follow-up-to-terminal-task-answered-done-again" => &["TASK-STATE-002", "TASK-STATE-001"],
+        "answer-carries-another-calls-id"
+        | "answer-ids-of-two-calls-swapped"
+        | "batch-call-answered-twice" => &["RPC-ID-001"],
+        "stream-task-id-changes-mid-stream" => &["ID-EVENT-002", "ID-TASK", "ID-CTX"],
+        "context-id-changed-between-answers" => &["ID-CTX-002", "ID-CTX-001"],
+        "batch-first-call-role-agent" | "batch-second-call-role-agent" => &["DATA-ROLE-002"],
+        "batch-second-call-parts-empty" => &["DATA-SHAPE-002"],
+        "task-read-back-working-after-terminal" => &["TASK-STATE-001"],
+        _ => return None,
+    })
+}
+
 /// With `M49_DUMP=DIR`, writes a transcript worth reading (a silent mutant, a base that is
 /// not legal) to DIR.
 fn dump(what: &str, lines: &Lines) {
@@ -1474,6 +1504,7 @@ fn every_fault_at_the_conversation_card_and_header_level_is_told() {
     let mut tried: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut silent = Vec::new();
     let mut bad_base = Vec::new();
+    let mut wrong_rule = Vec::new();
     let mut seen_rules: BTreeMap<&str, BTreeMap<String, usize>> = BTreeMap::new();
     for (fi, file) in files.iter().enumerate() {
         let Some(lines) = load(file) else { continue };
@@ -1486,6 +1517,10 @@ fn every_fault_at_the_conversation_card_and_header_level_is_told() {
         let orig = judge_said(tmp.path(), "orig.jsonl", &cx.lines, false);
         for op in &ops {
             for (at, base, m) in (op.make)(&cx) {
+                // A change that changes nothing (a card already at "9.9") is no mutant.
+                if m == *base.as_ref().unwrap_or(&cx.lines) {
+                    continue;
+                }
                 let before = match &base {
                     None => orig.clone(),
                     Some(b) => {
@@ -1524,6 +1559,17 @@ fn every_fault_at_the_conversation_card_and_header_level_is_told() {
                         .or_default()
                         .entry(r.clone())
                         .or_default() += 1;
+                }
+                if !told.is_empty() {
+                    if let Some(want) = wanted(op.name) {
+                        if !told.iter().any(|t| want.iter().any(|w| t.starts_with(w))) {
+                            dump(&format!("wrong-{}-{name}", op.name), &m);
+                            wrong_rule.push(format!(
+                                "{name}: {} at {at}: told only by {told:?}, not {want:?}",
+                                op.name
+                            ));
+                        }
+                    }
                 }
                 if told.is_empty() {
                     dump(&format!("silent-{}-{name}", op.name), &m);
@@ -1571,6 +1617,12 @@ fn every_fault_at_the_conversation_card_and_header_level_is_told() {
             )
             .or_default() += 1;
     }
+    assert!(
+        wrong_rule.is_empty(),
+        "{} mutants were told only by rules that do not name their fault:\n{}",
+        wrong_rule.len(),
+        wrong_rule.join("\n")
+    );
     assert!(
         bad_base.is_empty() && silent.is_empty(),
         "{} legal bases drew a new error or warning:\n{}\n\n{} of {total} faults drew no new error or warning ({per_op:?}):\n{}",
