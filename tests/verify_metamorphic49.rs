@@ -346,7 +346,7 @@ fn legal_changes() -> Vec<Legal> {
             why: "SSE is a byte stream: chunk boundaries carry no meaning (W3C SSE §9.2.4)",
             make: |l| {
                 let mut out = Vec::new();
-                for s in streams(l) {
+                if let Some(s) = streams(l).into_iter().next() {
                     for &i in s.iter().take(2) {
                         let b = l[i]["body"].as_str().unwrap_or("");
                         if b.len() < 4 {
@@ -358,7 +358,6 @@ fn legal_changes() -> Vec<Legal> {
                         }
                         out.push(split_chunk(l, i, at));
                     }
-                    break;
                 }
                 out
             },
@@ -368,7 +367,7 @@ fn legal_changes() -> Vec<Legal> {
             why: "a boundary inside `data:` or between CR and LF is still one line (W3C SSE §9.2.5)",
             make: |l| {
                 let mut out = Vec::new();
-                for s in streams(l) {
+                if let Some(s) = streams(l).into_iter().next() {
                     for &i in s.iter().take(2) {
                         let b = l[i]["body"].as_str().unwrap_or("");
                         if let Some(p) = b.find("data:") {
@@ -378,7 +377,6 @@ fn legal_changes() -> Vec<Legal> {
                             out.push(split_chunk(l, i, p + 1));
                         }
                     }
-                    break;
                 }
                 out
             },
@@ -388,7 +386,7 @@ fn legal_changes() -> Vec<Legal> {
             why: "a read may hold several events (W3C SSE §9.2.4)",
             make: |l| {
                 let mut out = Vec::new();
-                for s in streams(l) {
+                if let Some(s) = streams(l).into_iter().next() {
                     for w in s.windows(2).take(2) {
                         let (a, b) = (w[0], w[1]);
                         if b != a + 1 || l[a].get("close").is_some() {
@@ -407,7 +405,6 @@ fn legal_changes() -> Vec<Legal> {
                         m.remove(b);
                         out.push(m);
                     }
-                    break;
                 }
                 out
             },
@@ -417,7 +414,7 @@ fn legal_changes() -> Vec<Legal> {
             why: "comment lines (`: ping`) are ignored, `id:` and `retry:` set the last event id and the reconnection time (W3C SSE §9.2.6)",
             make: |l| {
                 let mut out = Vec::new();
-                for s in streams(l) {
+                if let Some(s) = streams(l).into_iter().next() {
                     let mut m = l.clone();
                     let mut n = 0;
                     for &i in &s {
@@ -441,7 +438,6 @@ fn legal_changes() -> Vec<Legal> {
                     if n > 0 {
                         out.push(m);
                     }
-                    break;
                 }
                 out
             },
@@ -749,10 +745,8 @@ fn legal_changes() -> Vec<Legal> {
                     let block_b: Vec<Value> = lb.iter().map(|&i| l[i].clone()).collect();
                     let start = la[0];
                     let times: Vec<Option<f64>> = (start..start + la.len() + lb.len()).map(|i| l[i]["t"].as_f64()).collect();
-                    let mut k = start;
-                    for x in block_b.into_iter().chain(block_a) {
+                    for (k, x) in (start..).zip(block_b.into_iter().chain(block_a)) {
                         m[k] = x;
-                        k += 1;
                     }
                     for (j, t) in times.into_iter().enumerate() {
                         if let Some(t) = t {

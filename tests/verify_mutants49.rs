@@ -1393,7 +1393,7 @@ fn push_config_accepted(cx: &Cx) -> Vec<Made> {
     m[idx[0]]["url"] = Value::from(req_url);
     set_body(&mut m, idx[0], &req_body);
     set_body(&mut m, idx[1], &ok_body);
-    m[idx[1]]["status"] = Value::from(if send.rpc { 200 } else { 200 });
+    m[idx[1]]["status"] = Value::from(200);
     let mut base = m.clone();
     let newc = Call {
         req: idx[0],

@@ -533,7 +533,7 @@ pub fn legal_cases(step: usize) -> Vec<PathBuf> {
                 continue;
             }
             k += 1;
-            if k % step == 0 {
+            if k.is_multiple_of(step) {
                 out.push(t);
             }
         }
