@@ -155,6 +155,11 @@ pub struct AgentCardView {
     pub v02_problems: Vec<CardProblem>,
     /// 1.0 interface versions carrying a patch number (`pointer`, `found`) (CARD-007).
     pub patch_versions: Vec<(String, String)>,
+    /// Protocol versions in the Major.Minor[.Patch] form that no A2A release has
+    /// (`pointer`, `found`): an interface's `protocolVersion`, or a 0.x card's top-level one
+    /// below 1 ("0.4"; a 0.x-shaped card claiming 1 or more is [`Self::problems`]'). Known:
+    /// 0.1, 0.2, 0.3, 1.0 ([`known_release`]; CARD-005, VER-002; mutate49).
+    pub unknown_versions: Vec<(String, String)>,
     /// Binding names (1.0 `protocolBinding`, 0.3 `preferredTransport` /
     /// `additionalInterfaces[].transport`) that are neither a core name in any letter case
     /// (`JSONRPC`, `GRPC`, `HTTP+JSON`; a case variant is a [`Self::bad_interfaces`]
@@ -452,6 +457,24 @@ fn not_a_list(what: &str, v: &Json, v1: bool) -> String {
     }
 }
 
+/// `v` has the form of a protocol version: Major.Minor or Major.Minor.Patch, digits only.
+pub fn release_form(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('.').collect();
+    (2..=3).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `v` (Major.Minor[.Patch]) names an A2A release: 0.1, 0.2, 0.3 or 1.0, any patch.
+pub fn known_release(v: &str) -> bool {
+    let mut it = v.split('.').map(|p| p.parse::<u32>().ok());
+    matches!(
+        (it.next().flatten(), it.next().flatten()),
+        (Some(0), Some(1..=3)) | (Some(1), Some(0))
+    )
+}
+
 /// Reads a card. `served_as_v02` = fetched from `/.well-known/agent.json` (0.2 rules:
 /// `protocolVersion` optional).
 pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
@@ -474,6 +497,14 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         .and_then(Json::as_str)
         .map(str::to_string);
     let v1 = c.has_v1_fields || !c.has_v0_fields;
+    if let Some(pv) = c
+        .protocol_version
+        .as_deref()
+        .filter(|pv| release_form(pv) && pv.starts_with("0.") && !known_release(pv))
+    {
+        c.unknown_versions
+            .push(("/protocolVersion".into(), pv.to_string()));
+    }
     c.v01_shape = is_v01_card(v, served_as_v02);
     if !c.has_v1_fields && o.contains_key("url") {
         if let Some(pv) = c.protocol_version.as_deref() {
@@ -998,6 +1029,10 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                             format!("interface protocolVersion {ver:?} is not Major.Minor (like \"1.0\")"),
                         ));
                     }
+                }
+                if let Some(ver) = version.filter(|v| release_form(v) && !known_release(v)) {
+                    c.unknown_versions
+                        .push((format!("{p}/protocolVersion"), ver.to_string()));
                 }
                 if let Some(ver) = version {
                     if ver.starts_with("1.") && ver.split('.').count() > 2 {

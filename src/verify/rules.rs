@@ -151,6 +151,13 @@ rule!(CARD_SHAPE_SKILL_ID_DUPLICATE, "CARD-SHAPE-010", "card-skill-id-duplicate"
     ["CARD-003", "CARD-004"],
     "agent card lists two or more skills with the same id",
     "give every skill its own id (the proto's AgentSkill.id is \"a unique identifier for the agent's skill\"): clients, orchestrators' routers and skill-scoped settings (securityRequirements, modes) pick a skill by id, so of two skills sharing one only one is reachable; rename the copy, or merge the two skills into one");
+// A warning: a release newer than this tool knows is the other reading of an unknown
+// version; either way clients of the released versions find no interface they speak
+// (mutate49: a card whose versions were all "9.9" drew nothing while 1.0 calls went on).
+rule!(CARD_SHAPE_VERSION_UNKNOWN, "CARD-SHAPE-011", "card-protocol-version-unknown", Warning, AgentCard,
+    ["CARD-005", "CARD-004", "VER-002"],
+    "agent card declares a protocol version no A2A release has (an interface's protocolVersion, or a 0.x card's, other than 0.1, 0.2, 0.3 or 1.0)",
+    "declare the version each interface serves as its release names it (\"1.0\" for 1.0; \"0.3.0\" or \"0.3\" for 0.3): clients choose an interface by the version they speak, so an interface under a version no release has is one no 1.0 or 0.3 client selects, and a card with nothing else offers them no interface at all (a2a-python and a2a-js match the declared version against their own). If the version is a release newer than a2a-interop knows, update a2a-interop");
 rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
     ["CARD-006"],
     "0.3 agent card has no preferredTransport",
@@ -1490,6 +1497,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_PREFERRED_TRANSPORT,
     CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
     CARD_SHAPE_SKILL_ID_DUPLICATE,
+    CARD_SHAPE_VERSION_UNKNOWN,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
     CARD_SIG_STALE,

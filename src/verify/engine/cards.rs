@@ -377,6 +377,31 @@ impl State {
                 &x.leg,
             );
         }
+        if !view.unknown_versions.is_empty() {
+            let named = view
+                .unknown_versions
+                .iter()
+                .map(|(ptr, v)| format!("{v:?} at {base}{ptr}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let known = !view.declared_dialects().is_empty();
+            self.find(
+                &r::CARD_SHAPE_VERSION_UNKNOWN,
+                format!(
+                    "agent card declares protocolVersion {named}, which no A2A release has (0.1, 0.2, 0.3, 1.0): clients choose an interface by the version they speak, so {}",
+                    if known {
+                        "no 1.0 or 0.3 client selects that interface"
+                    } else {
+                        "a 1.0 or 0.3 client finds no interface on this card to call"
+                    }
+                ),
+                view.unknown_versions
+                    .iter()
+                    .map(|(ptr, v)| x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(v.clone()))))
+                    .collect(),
+                &x.leg,
+            );
+        }
         // Extended card served without credentials (AUTH-005, AUTH-002).
         if extended {
             let public = self.card_for(x).cloned();

@@ -1095,6 +1095,19 @@ impl State {
                 );
                 return;
             }
+            // ID-006 (mutate49; every version): the follow-up named the task in its own
+            // context and the agent answered the task in another one: the task changed its
+            // context (0.x follow-ups were silent: the ID-003 judgment below is 1.0's).
+            if let Some(qc) = req_ctx.filter(|q| *q == kctx && kctx != rctx) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_CONTEXT_CHANGED,
+                    format!("message named task {tid} in its context {qc}, and the agent answered task {tid} in context {rctx}: a task keeps the contextId it was created in (ID-006), so the client, which files the turn under {qc}, loses the task's conversation"),
+                    x.req_value_and_body(&format!("{base}/contextId"), qc),
+                    &x.leg,
+                );
+                return;
+            }
             // ID-006 / ID-003 (breaker28 L08): the follow-up named the task with another
             // contextId and the agent answered the task in that context: it moved the task
             // out of its context instead of rejecting the message.
@@ -1456,7 +1469,8 @@ impl State {
         }
         let Ok(v) = Json::parse(b) else { return };
         let Some(list) = v.as_array() else { return };
-        let (mut version_told, mut id_told, mut shape_told) = (false, false, false);
+        let (mut version_told, mut id_told) = (false, false);
+        let mut shape_told = (false, false);
         let mut stream_told = false;
         for (i, e) in list.iter().enumerate() {
             let Some(m) = e
@@ -1534,25 +1548,40 @@ impl State {
         }
     }
 
-    /// DATA-SHAPE-002 and ID-MSG-002 for the message `msg` of send call `m` at element `i`
-    /// of a JSON-RPC batch (breaker36 N06, M16): the message judged as a single send's
-    /// ([`a2a::message_shape_problems`] in the method's generation; the shape once per batch,
-    /// `shape_told`), its messageId against the earlier sends and the batch's other calls.
+    /// DATA-SHAPE-002, DATA-ROLE-002 and ID-MSG-002 for the message `msg` of send call `m`
+    /// at element `i` of a JSON-RPC batch (breaker36 N06, M16): the message judged as a
+    /// single send's ([`a2a::message_shape_problems`] in the method's generation, then its
+    /// role: a client's message is ROLE_USER / user, DATA-005; each once per batch,
+    /// `told` = (shape, role); mutate49: a batch's send with role agent was silent, every
+    /// element), its messageId against the earlier sends and the batch's other calls.
     pub(super) fn batch_send_checks(
         &mut self,
         x: &Exch,
         (i, m): (usize, &str),
         msg: &Obj,
-        shape_told: &mut bool,
+        told: &mut (bool, bool),
     ) {
+        let (shape_told, role_told) = (&mut told.0, &mut told.1);
         let who = self.sender(x).noun();
         let style = match method_op(m) {
             Some((_, Dialect::V1_0)) => a2a::PartStyle::V1,
             _ => a2a::PartStyle::V0Rpc,
         };
         let base = format!("/{i}/params/message");
+        let mut problems = a2a::message_shape_problems(msg, &base, style);
+        // As a single send's (requests.rs): an empty parts list is a message with no
+        // content, every generation (mutate49: a batch's second send with parts [] was
+        // silent).
+        if problems.is_empty()
+            && msg
+                .get("parts")
+                .and_then(Json::as_array)
+                .is_some_and(Vec::is_empty)
+        {
+            problems.push((format!("{base}/parts"), "message has no parts".into()));
+        }
         if !*shape_told {
-            if let Some((ptr, what)) = a2a::message_shape_problems(msg, &base, style).first() {
+            if let Some((ptr, what)) = problems.first() {
                 *shape_told = true;
                 self.find(
                     &r::REQUEST_SHAPE,
@@ -1561,6 +1590,31 @@ impl State {
                     &x.leg,
                 );
             }
+        }
+        // As a single send's: the role is judged of a message whose shape is right.
+        if let Some(role) = msg
+            .get("role")
+            .and_then(Json::as_str)
+            .filter(|_| problems.is_empty())
+            .filter(|r| {
+                !*role_told
+                    && (r.eq_ignore_ascii_case("ROLE_AGENT") || r.eq_ignore_ascii_case("agent"))
+            })
+        {
+            *role_told = true;
+            self.find(
+                &r::DATA_CLIENT_ROLE,
+                format!(
+                    "{} its message in JSON-RPC batch element {i} ({m}) with role {role}, the agent's role",
+                    self.sender(x).sent()
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/role"),
+                    Some(Value::String(role.to_string())),
+                )],
+                &x.leg,
+            );
         }
         let Some(mid) = str_member(msg, "messageId", "message_id").filter(|s| !s.is_empty()) else {
             return;
@@ -1613,6 +1667,28 @@ impl State {
                 calls.len()
             ),
         ));
+        // RPC-001 (mutate49): a batch of A2A calls is a JSON-RPC request body as a single
+        // call's, so application/json too (HTTP-MEDIA-004; its batches were silent).
+        if !c.webhook && !x.synthetic && calls.iter().any(|k| k.op.is_some()) {
+            self.request_media_type(x, &c);
+            // ... and the batch's answer, an Array of JSON-RPC Responses, application/json
+            // as a single call's answer (RPC-001; RPC-ENVELOPE-001 as there).
+            let media = x.resp_media();
+            if json.is_some_and(|v| v.as_array().is_some() || v.get("jsonrpc").is_some())
+                && !media.as_deref().is_some_and(media_names_json)
+            {
+                let what = match media.as_deref().filter(|m| !m.is_empty()) {
+                    Some(m) => format!("is served as {m}"),
+                    None => "has no Content-Type header".to_string(),
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("agent's answer to a JSON-RPC batch of {} calls {what}: RPC-001 makes it application/json, as a single call's answer, and a client that checks the media type refuses the body while others read it as JSON anyway; send Content-Type: application/json", calls.len()),
+                    vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
         let ids: Vec<String> = calls
             .iter()
             .filter_map(|k| jsonrpc::id_key(k.rpc_id.as_ref()))

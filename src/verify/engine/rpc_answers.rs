@@ -490,6 +490,11 @@ impl State {
                     self.on_card(x, Some(res), true, "/result");
                 }
             }
+            // RPC-001 (mutate49): its request body under another media type, as every
+            // other call's (this answer skips `after_response`).
+            if !c.webhook && !x.synthetic {
+                self.request_media_type(x, &c);
+            }
             return;
         }
         // Streaming call answered with a plain JSON result (RPC-005).

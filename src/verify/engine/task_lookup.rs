@@ -226,8 +226,9 @@ impl State {
     /// A call refused with UnsupportedOperationError (`how`: the refusal in the wire's
     /// words, `ev` its evidence; JSON-RPC error, a stream's error event, HTTP+JSON, gRPC):
     /// the checks of a refused subscription ([`Self::subscribe_interrupted_refused`]) and of
-    /// a refused message to an interrupted task ([`Self::message_to_interrupted_refused`]),
-    /// each of which returns at once for any other operation.
+    /// a refused message to an interrupted task ([`Self::message_to_interrupted_refused`])
+    /// and of a refused GetTask ([`Self::get_task_unsupported`]), each of which returns at
+    /// once for any other operation.
     pub(super) fn unsupported_operation_refused(
         &mut self,
         x: &Exch,
@@ -236,6 +237,7 @@ impl State {
         ev: Evidence,
     ) {
         self.subscribe_interrupted_refused(x, c, how, ev.clone());
+        self.get_task_unsupported(x, c, how, ev.clone());
         self.message_to_interrupted_refused(x, c, how, ev);
     }
 

@@ -2,6 +2,35 @@
 
 use super::*;
 
+/// The TaskNotFoundError answer of `x`'s binding and version in the wire's words, and the
+/// rule that tells another code in its place: JSON-RPC -32001 (RPC-ERROR-001; 0.x
+/// RPC-ERROR-006, ERR-002 a SHOULD there), HTTP+JSON 404 (REST-ERROR-001), gRPC NOT_FOUND.
+fn not_found_answer(x: &Exch) -> (String, &'static Rule) {
+    // ERR-002: -32001 is a MUST in 1.0, a SHOULD in 0.x (RPC-ERROR-006 there)
+    let dialect = x.call.as_ref().and_then(|c| c.dialect);
+    match x.call.as_ref().and_then(|c| c.binding) {
+        Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError".into(), &r::REST_ERROR_SHAPE),
+        Some(Binding::Grpc) => (
+            format!(
+                "NOT_FOUND TaskNotFoundError{}",
+                if dialect.is_some_and(Dialect::is_0x) {
+                    super::grpc_calls::V03_GRPC_WORDS
+                } else {
+                    ""
+                }
+            ),
+            super::grpc_calls::grpc_code_rule(dialect, Some(jsonrpc::TASK_NOT_FOUND)),
+        ),
+        _ => (
+            format!(
+                "-32001{}",
+                code_recommended_words(dialect, jsonrpc::TASK_NOT_FOUND)
+            ),
+            code_rule(dialect, jsonrpc::TASK_NOT_FOUND),
+        ),
+    }
+}
+
 impl State {
     /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
     /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
@@ -192,7 +221,11 @@ impl State {
             format!(
                 "{} {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
                 self.sender(x).sent(),
-                c.op_term(c.op.map_or("the call", Op::name))
+                if c.batch.is_some() {
+                    "its JSON-RPC batch".to_string()
+                } else {
+                    c.op_term(c.op.map_or("the call", Op::name)).to_string()
+                }
             ),
             vec![x.ev(x.req_ev_seq())],
             &x.leg,
@@ -397,6 +430,47 @@ impl State {
         }
     }
 
+    /// GetTask refused with UnsupportedOperationError (`how`: the refusal in the wire's
+    /// words, `ev` its evidence; JSON-RPC -32004, HTTP+JSON UNSUPPORTED_OPERATION or the
+    /// 0.3 `{"code":-32004}`, gRPC): GetTask needs no capability an agent may lack and names
+    /// no task state it could refuse, so the code fits no case: a task the agent does not
+    /// know, or that the caller may not see, is TaskNotFoundError (TASK-009, ERR-002), and a
+    /// task it knows is returned. Told with the binding's TaskNotFound rule (RPC-ERROR-001;
+    /// 0.x RPC-ERROR-006, the code a SHOULD there; HTTP+JSON REST-ERROR-001; gRPC its code
+    /// rule). mutate49: a GetTask of an unknown id answered -32004 was silent, every
+    /// binding and version.
+    pub(super) fn get_task_unsupported(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        if c.op != Some(Op::GetTask) || c.webhook || x.probe_negative() {
+            return;
+        }
+        // gRPC UNIMPLEMENTED without the UNSUPPORTED_OPERATION reason is the method itself
+        // missing (GRPC-METHOD-001's), not an answer about the task.
+        if c.binding == Some(Binding::Grpc) && !how.contains("UNSUPPORTED_OPERATION") {
+            return;
+        }
+        let Some(tid) = c.task_id().map(str::to_string) else {
+            return;
+        };
+        let (want, rule) = not_found_answer(x);
+        let method = match x.call.as_ref() {
+            Some(k) if k.binding == Some(Binding::Rest) => call_at(x),
+            k => k
+                .and_then(|k| k.method_name())
+                .unwrap_or_else(|| "GetTask".to_string()),
+        };
+        let known = if self.knows_task(x, &tid) {
+            "a task the agent handed out is returned as the Task"
+        } else {
+            "the recording never saw the agent hand it out"
+        };
+        self.find(
+            rule,
+            format!("agent answered {method} for task {tid} with {how} instead of {want}: reading a task needs no capability an agent may lack, so UnsupportedOperationError fits no GetTask; a task the agent does not know, or that the caller may not see, is TaskNotFoundError (TASK-009), and {known}"),
+            vec![x.ev(x.req_ev_seq()), ev],
+            &x.leg,
+        );
+    }
+
     /// Pairs a TaskNotFoundError with another answer for the same never-seen task id
     /// (ERR-002 / TASK-009; see [`Engine::not_found_ids`]). `code` is the JSON-RPC code of
     /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
@@ -430,29 +504,7 @@ impl State {
             };
             format!("task {tid} is unknown to the agent ({code}TaskNotFoundError on {other}), yet {m} was answered {what} instead of {want}")
         };
-        // ERR-002: -32001 is a MUST in 1.0, a SHOULD in 0.x (RPC-ERROR-006 there)
-        let dialect = x.call.as_ref().and_then(|c| c.dialect);
-        let (want, rule): (String, &'static Rule) = match x.call.as_ref().and_then(|c| c.binding) {
-            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError".into(), &r::REST_ERROR_SHAPE),
-            Some(Binding::Grpc) => (
-                format!(
-                    "NOT_FOUND TaskNotFoundError{}",
-                    if dialect.is_some_and(Dialect::is_0x) {
-                        super::grpc_calls::V03_GRPC_WORDS
-                    } else {
-                        ""
-                    }
-                ),
-                super::grpc_calls::grpc_code_rule(dialect, Some(jsonrpc::TASK_NOT_FOUND)),
-            ),
-            _ => (
-                format!(
-                    "-32001{}",
-                    code_recommended_words(dialect, jsonrpc::TASK_NOT_FOUND)
-                ),
-                code_rule(dialect, jsonrpc::TASK_NOT_FOUND),
-            ),
-        };
+        let (want, rule) = not_found_answer(x);
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
                 .into_iter()
