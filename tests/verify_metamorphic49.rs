@@ -690,7 +690,7 @@ fn legal_changes() -> Vec<Legal> {
                 let mut m = l.clone();
                 let all: Vec<usize> = (0..m.len()).collect();
                 for &i in &order {
-                    subst(&mut m, &all, &ids[i], &format!("\u{2}{i}\u{2}"));
+                    subst_word(&mut m, &all, &ids[i], &format!("\u{2}{i}\u{2}"));
                 }
                 for &i in &order {
                     subst(&mut m, &all, &format!("\u{2}{i}\u{2}"), &format!("{:08x}-49aa-4bbb-8ccc-{:012x}", 0x4900_0000u32 + i as u32, i * 7919));

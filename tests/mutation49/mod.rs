@@ -323,6 +323,42 @@ pub fn subst(lines: &mut Lines, which: &[usize], from: &str, to: &str) {
     }
 }
 
+/// [`subst`] of `from` only where it stands as a word of its own: not inside a longer
+/// token (`t-6973` is no id inside the credentials `hook-secret-6973`, which a header
+/// repeats unchanged; lead49: such a half-replaced secret was a real credential mismatch).
+pub fn subst_word(lines: &mut Lines, which: &[usize], from: &str, to: &str) {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    for &i in which {
+        for k in ["body", "url"] {
+            let Some(s) = lines[i][k].as_str() else {
+                continue;
+            };
+            if !s.contains(from) {
+                continue;
+            }
+            let mut out = String::with_capacity(s.len());
+            let mut at = 0;
+            for (j, _) in s.match_indices(from) {
+                if j < at {
+                    continue;
+                }
+                let before = s[..j].chars().next_back();
+                let after = s[j + from.len()..].chars().next();
+                out.push_str(&s[at..j]);
+                out.push_str(if before.is_some_and(word) || after.is_some_and(word) {
+                    from
+                } else {
+                    to
+                });
+                at = j + from.len();
+            }
+            out.push_str(&s[at..]);
+            lines[i][k] = Value::String(out);
+        }
+        fix_length(&mut lines[i]);
+    }
+}
+
 /// Sets a `Content-Length` header of a line to its body's length in bytes.
 pub fn fix_length(l: &mut Value) {
     let n = l["body"].as_str().map(str::len).unwrap_or(0);
