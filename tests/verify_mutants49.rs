@@ -1189,6 +1189,11 @@ fn ops() -> Vec<FaultOp> {
 /// The transcript with its (first) Agent Card answer changed by `f`; nothing when `f` says
 /// it found nothing to change.
 fn card_change(cx: &Cx, f: impl Fn(&mut Value) -> bool) -> Vec<Made> {
+    // Every card the transcript fetched changes alike (lead49: f654 serves one card at both
+    // well-known paths; changing only the first left the later one, the card in effect,
+    // without the fault).
+    let mut m = cx.lines.clone();
+    let mut first = None;
     for c in cx.calls.iter().filter(|c| c.op == Op::Card) {
         let Some(mut card) = c.resp_json(&cx.lines) else {
             continue;
@@ -1196,11 +1201,13 @@ fn card_change(cx: &Cx, f: impl Fn(&mut Value) -> bool) -> Vec<Made> {
         if card.get("signatures").is_some() || !f(&mut card) {
             return vec![];
         }
-        let mut m = cx.lines.clone();
         set_body(&mut m, c.resp.unwrap(), &card);
-        return vec![(format!("card line {}", c.resp.unwrap() + 1), None, m)];
+        first.get_or_insert(c.resp.unwrap());
     }
-    vec![]
+    match first {
+        Some(r) => vec![(format!("card line {}", r + 1), None, m)],
+        None => vec![],
+    }
 }
 
 /// Each member a card's version requires, removed one at a time. A card carrying both the
@@ -1383,6 +1390,19 @@ fn push_config_accepted(cx: &Cx) -> Vec<Made> {
             )
         }
     };
+    // The send's 1.0 tenant goes into the added JSON-RPC call too (CARD-008: every request
+    // to an interface that declares one carries it; lead49: f712's base drew CARD-URL-006
+    // once breaker49 read every card of the origin). HTTP+JSON carries it in the base path.
+    let mut req_body = req_body;
+    if send.rpc && is10 {
+        if let Some(tenant) = cx.lines[send.req]["body"]
+            .as_str()
+            .and_then(|b| serde_json::from_str::<Value>(b).ok())
+            .and_then(|v| v["params"].get("tenant").cloned())
+        {
+            req_body["params"]["tenant"] = tenant;
+        }
+    }
     let mut m = cx.lines.clone();
     let after = send.resp.unwrap();
     let tpl = Call {
