@@ -477,6 +477,8 @@ async fn n6_probe_summary_names_the_exchange_of_a_finding_seen_once() {
         "probe".into(),
         url.clone(),
         "-q".into(),
+        // the whole report on stdout (ux49: -q alone prints only failures and the verdict)
+        "--verbose".into(),
         "--record".into(),
         rec.to_str().unwrap().into(),
     ];

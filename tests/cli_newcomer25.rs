@@ -277,10 +277,14 @@ fn n5_a_recording_without_its_header_line_is_named_so_with_the_way_back() {
     let other = dir.path().join("notes.jsonl");
     std::fs::write(&other, "{\"hello\":1}\n").unwrap();
     let o = run(&["verify", other.to_str().unwrap()]);
+    // (newcomer49 named what the first line holds: "line 1 is a JSON object with none of
+    // the members that mark a line of one")
+    let err = text(&o.stderr);
     assert!(
-        text(&o.stderr).contains("not a recording, transcript or HAR file (first line"),
-        "{}",
-        text(&o.stderr)
+        err.contains("notes.jsonl: not a recording, transcript or HAR file")
+            && err.contains("line 1 is a JSON object with none of the members")
+            && !err.contains("without its header line"),
+        "{err}"
     );
 }
 

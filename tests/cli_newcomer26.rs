@@ -45,6 +45,8 @@ async fn n1_probe_findings_name_the_agent_url_not_the_probe_listener() {
         "probe".into(),
         base.clone(),
         "-q".into(),
+        // the whole report on stdout (ux49: -q alone prints only failures and the verdict)
+        "--verbose".into(),
         "--timeout".into(),
         "20s".into(),
         "--ca".into(),

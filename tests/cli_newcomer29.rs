@@ -92,6 +92,7 @@ fn n1_interop_names_the_agent_whose_card_goes_around_it() {
             "--record",
             "pair.jsonl",
             "-q",
+            "--verbose",
         ],
     );
     let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
@@ -295,6 +296,7 @@ fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
             "--dialect",
             "1.0",
             "-q",
+            "--verbose",
             "--timeout",
             "20s",
         ],
