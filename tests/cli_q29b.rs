@@ -353,6 +353,7 @@ async fn interop_with_an_agent_whose_card_url_refuses_reports_card_url_002() {
         "--timeout".into(),
         "10s".into(),
         "-q".into(),
+        "--verbose".into(),
         "--record".into(),
         rec.display().to_string(),
     ])

@@ -57,7 +57,7 @@ async fn webhook_findings_are_listed_and_repeats_grouped_per_direction() {
         move || {
             common::bin()
                 .env_remove("A2A_INTEROP_LOG")
-                .args(["interop", &ua, &ub, "-q", "--timeout", "10s"])
+                .args(["interop", &ua, &ub, "-q", "--verbose", "--timeout", "10s"])
                 .output()
                 .expect("binary runs")
         }

@@ -328,9 +328,17 @@ fn a_get_of_the_agent_s_own_task_answered_not_found_fails_by_id_task_001() {
 /// GetTask of the agent's own task refused with UnsupportedOperationError: no rule names
 /// that answer, an expectation.
 #[test]
-fn a_get_of_the_agent_s_own_task_refused_is_an_expectation() {
+fn a_get_of_the_agent_s_own_task_refused_unsupported_is_rest_error_001() {
+    // mutate49: UnsupportedOperationError fits no GetTask (reading a task needs no
+    // capability; TASK-009), so the refusal of the agent's own task is the verifier's
+    // REST-ERROR-001 on that GetTask, and the probe's test is failed by it
     let run = misbehave48("rest-get-refused", &[]);
-    expectation_only(&run, "lifecycle.get-task", "1.0 http+json", "no rule names");
+    failed_by_rule(
+        &run,
+        "lifecycle.get-task",
+        "1.0 http+json",
+        "REST-ERROR-001",
+    );
 }
 
 // ---- lifecycle.context-continuation ---------------------------------------------------------
@@ -518,7 +526,12 @@ fn a_terminal_gets_the_brief_text_a_pipe_the_whole_report() {
     }
     let (_agent, url) = misbehave_in("misbehave48.py", "rest-ctx-refused");
     let on_tty = |extra: &str| {
-        let cmd = format!("{} probe {url} --timeout 10s -q {extra}", bin().display());
+        // stderr (the progress lines) away from the pty: the defaults of stdout are tested,
+        // and -q would choose a text of its own (only the failures and the count line)
+        let cmd = format!(
+            "{} probe {url} --timeout 10s {extra} 2>/dev/null",
+            bin().display()
+        );
         let out = Command::new("script")
             .args(["-qec", &cmd, "/dev/null"])
             .output()
@@ -535,7 +548,7 @@ fn a_terminal_gets_the_brief_text_a_pipe_the_whole_report() {
     let whole = on_tty("--verbose");
     assert!(whole.contains("\npass  card.reachable"), "{whole}");
     let out = Command::new(bin())
-        .args(["probe", &url, "--timeout", "10s", "-q"])
+        .args(["probe", &url, "--timeout", "10s"])
         .output()
         .unwrap();
     let piped = String::from_utf8_lossy(&out.stdout);

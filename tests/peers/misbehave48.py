@@ -52,8 +52,9 @@ MODES = {
     # ---- lifecycle.get-task ------------------------------------------------------------------
     "rest-get-not-found": ("fault", "GetTask of a task the agent handed out answered "
                                     "TaskNotFoundError (ID-TASK-001)"),
-    "rest-get-refused": ("legal", "GetTask of a task the agent handed out answered "
-                                  "UnsupportedOperationError (no rule names it)"),
+    "rest-get-refused": ("fault", "GetTask of a task the agent handed out answered "
+                                  "UnsupportedOperationError (REST-ERROR-001 since mutate49: "
+                                  "reading a task needs no capability, TASK-009)"),
     # ---- lifecycle.context-continuation ------------------------------------------------------
     "rest-ctx-refused": ("legal", "a message naming a contextId and no taskId refused with "
                                   "UnsupportedOperationError (ID-002: an agent MAY refuse a "

@@ -458,10 +458,15 @@ impl State {
                 .and_then(|k| k.method_name())
                 .unwrap_or_else(|| "GetTask".to_string()),
         };
-        let known = if self.knows_task(x, &tid) {
-            "a task the agent handed out is returned as the Task"
+        // a task the recording saw the agent hand out is answered with the Task, not with
+        // TaskNotFoundError: the finding says which answer was due
+        let (want, known) = if self.knows_task(x, &tid) {
+            (
+                "the Task".to_string(),
+                "the agent handed this task out earlier, so its Task is due",
+            )
         } else {
-            "the recording never saw the agent hand it out"
+            (want, "the recording never saw the agent hand it out")
         };
         self.find(
             rule,
