@@ -1023,8 +1023,8 @@ rule!(HTTP_MEDIA_TYPE_ANSWER_REST, "HTTP-MEDIA-006", "rest-answer-not-json-media
 // never asks for (mine50: an MCP Streamable HTTP endpoint behind a card's url demands
 // text/event-stream as well; a runtime that wants to stream a unary answer).
 rule!(HTTP_ACCEPT_REFUSED, "HTTP-MEDIA-007", "accept-refused", Error, Interop,
-    ["RPC-001", "RPC-002", "REST-003", "RPC-005"],
-    "agent refused an A2A call with HTTP 406 Not Acceptable although the request's Accept header admits the media type the binding answers that call with (application/json for a JSON-RPC or 0.3 HTTP+JSON call, application/a2a+json or application/json for a 1.0 HTTP+JSON call, text/event-stream for a streaming call; a request without Accept admits every type)",
+    ["RPC-001", "RPC-002", "REST-003", "RPC-005", "CARD-001"],
+    "agent refused an A2A call or a card fetch with HTTP 406 Not Acceptable although the request's Accept header admits the media type the binding answers that call with (application/json for a JSON-RPC or 0.3 HTTP+JSON call and for the public card, application/a2a+json or application/json for a 1.0 HTTP+JSON call, text/event-stream for a streaming call; a request without Accept admits every type)",
     "answer an A2A call in its binding's media type whenever the request's Accept admits it (RFC 9110 §12.5.1: no Accept, */* and application/* admit everything or every application type); 406 is for a request that accepts none of them. An endpoint that demands Accept: application/json, text/event-stream on every POST is an MCP Streamable HTTP endpoint, not an A2A one: advertise the A2A endpoint's url in the card");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],

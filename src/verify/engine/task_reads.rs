@@ -135,8 +135,9 @@ impl State {
         );
     }
 
-    /// HTTP-MEDIA-007 (RPC-001, RPC-002, REST-003, RPC-005; mine50): an A2A call on a
-    /// JSON-RPC or HTTP+JSON interface answered HTTP 406 Not Acceptable although the
+    /// HTTP-MEDIA-007 (RPC-001, RPC-002, REST-003, RPC-005, CARD-001; mine50): an A2A call
+    /// on a JSON-RPC or HTTP+JSON interface, or a public card fetch, answered HTTP 406 Not
+    /// Acceptable although the
     /// request's Accept admits the media type the binding answers that call with
     /// ([`binding_answer_types`]): RFC 9110 §15.5.7 keeps 406 for a request that accepts
     /// nothing the endpoint can send. A request that accepts only other types (text/html) is
@@ -145,14 +146,15 @@ impl State {
     /// ("must accept both application/json and text/event-stream"): the card's url is an
     /// MCP endpoint (superset-sh/superset PR #5910).
     pub(super) fn accept_refused(&mut self, x: &Exch, c: &Call) {
-        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+        let Some(op) = c.op else {
             return;
         };
-        let Some(b) = c
-            .binding
-            .filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest))
-        else {
-            return;
+        // The public card is a JSON document at a well-known path whatever the interfaces'
+        // bindings (CARD-001, CARD-002); every other call needs its binding's answer type.
+        let b = match c.binding {
+            Some(b @ (Binding::JsonRpc | Binding::Rest)) => b,
+            _ if op == Op::GetCard => Binding::JsonRpc,
+            _ => return,
         };
         if x.probe_negative() {
             return;
@@ -185,10 +187,15 @@ impl State {
             ""
         };
         let term = c.op_term(op.name());
+        let what = if op == Op::GetCard {
+            "the media type of an Agent Card".to_string()
+        } else {
+            format!("the media type the binding answers {term} with")
+        };
         self.find(
             &r::HTTP_ACCEPT_REFUSED,
             format!(
-                "agent refused {term} with HTTP 406 Not Acceptable{said}, yet the request sent {shown}, admitting {admitted}, the media type the binding answers {term} with{mcp}"
+                "agent refused {term} with HTTP 406 Not Acceptable{said}, yet the request sent {shown}, admitting {admitted}, {what}{mcp}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
@@ -1468,13 +1475,18 @@ fn jsonrpc_at_rest_route(x: &Exch, c: &Call) -> bool {
 }
 
 /// The media types a binding answers operation `op` with (HTTP-MEDIA-007): a streaming
-/// operation `text/event-stream` (RPC-005, REST-002); a unary one `application/json` on
+/// operation `text/event-stream` (RPC-005, REST-002); the public card `application/json`
+/// (CARD-001: a JSON document, whatever binding its interfaces declare); a unary one
+/// `application/json` on
 /// JSON-RPC (1.0 §9.1, 0.3 §3.2.1) and on 0.x HTTP+JSON (0.3 §3.2.3), and on 1.0 HTTP+JSON
 /// (or a route of unknown version) `application/a2a+json` (1.0 §11.1) or 1.0.0's
 /// `application/json`.
 fn binding_answer_types(op: Op, b: Binding, d: Option<Dialect>) -> &'static [&'static str] {
     if op.is_streaming() {
         return &["text/event-stream"];
+    }
+    if op == Op::GetCard {
+        return &["application/json"];
     }
     match (b, d) {
         (Binding::Rest, Some(d)) if d.is_0x() => &["application/json"],

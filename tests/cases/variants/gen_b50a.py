@@ -7,9 +7,11 @@ A: HTTP-MEDIA-007 (accept-refused, new) for an A2A call refused 406 Not Acceptab
    1.0 HTTP+JSON SendMessage with Accept: application/json refused for not asking
    application/a2a+json; a 0.3 message/stream with Accept: text/event-stream; a 1.0 JSON-RPC
    SendMessage refused because the runtime wants to stream it; a 0.3 HTTP+JSON send with no
-   Accept at all; a 1.0 HTTP+JSON SubscribeToTask with Accept: */*. Controls: a streaming call
-   that accepts only application/json (the client's mistake, the agent's right 406); an Accept
-   that refuses JSON with q=0; a 1.0 HTTP+JSON call accepting application/a2a+json answered.
+   Accept at all; a 1.0 HTTP+JSON SubscribeToTask with Accept: */*; a public card fetch
+   accepting application/json (on HTTP+JSON the plain-text 406 is also no AIP-193 error body:
+   REST-ERROR-001). Controls: a card fetch accepting only text/html; a streaming call that
+   accepts only application/json (the client's mistake, the agent's right 406); an Accept that
+   refuses JSON with q=0; a 1.0 HTTP+JSON call accepting application/a2a+json answered.
 B: SSE-FRAME-005 (sse-json-without-data-field, new) for a JSON document written into an event
    stream without data: (field cases f1082, f1083, jllopis/kairos): a 0.3 JSON-RPC stream's
    error written raw at its end; a 1.0 HTTP+JSON SubscribeToTask stream with a raw problem+json
@@ -72,6 +74,17 @@ case("b50a-A5-v10-rest-subscribe-406-wildcard", get_card(0.0, CR10) + [
     resp(0.11, 406, NA, ctype="text/plain"),
 ], [("accept-refused", "error"), ("rest-error-shape", "error")], SRC_A,
      "Accept: */* admits text/event-stream, the media type of a SubscribeToTask stream (REST-002)")
+case("b50a-A6-v10-card-fetch-406", [
+    req(0.0, "GET", CARD_URL, accept="application/json"),
+    resp(0.01, 406, {"error": "Not Acceptable", "supported": ["application/ld+json"]}),
+], [("accept-refused", "error")], SRC_A,
+     "the Agent Card is a JSON document at its well-known path (CARD-001, CARD-002): a discovery GET accepting application/json is refused for a type the card is served as")
+case("b50a-AL4-legal-v03-card-fetch-accepts-html-406", [
+    req(0.0, "GET", CARD_URL, accept="text/html"),
+    resp(0.01, 406, NA, ctype="text/plain"),
+    req(0.2, "GET", CARD_URL),
+    resp(0.21, 200, C03, hdr={"cache-control": "max-age=300", "etag": '"c1"'}),
+], [], SRC_A, "legal: a browser-like Accept: text/html admits no JSON, so the card route's 406 is right; the JSON fetch is answered")
 case("b50a-AL1-legal-v10-stream-accepts-json-only-406", get_card(0.0, C10) + [
     req(0.1, "POST", A + "/a2a", rpc("s-al1", "SendStreamingMessage", {"message": umsg10("go", mid="m-al1")}), ver="1.0", accept="application/json"),
     resp(0.11, 406, NA, ctype="text/plain"),
