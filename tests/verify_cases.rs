@@ -1306,6 +1306,10 @@ fn mine50_accept_refused_raw_json_in_event_stream() {
             "SSE-FRAME-005",
         ),
         ("f1079-legal-v10-rest-subscribe-by-get", "SSE-FRAME-005"),
+        (
+            "f1085-legal-v10-stream-keep-alive-comments",
+            "SSE-FRAME-005",
+        ),
     ] {
         let out = run(stem);
         assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));

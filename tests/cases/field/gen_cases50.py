@@ -234,4 +234,20 @@ case("f1084-v10-get-task-not-found-as-unsupported-no-id", get_card(0.0, card10(K
     "codes.PermissionDenied to -32003; writeError builds rpcResponse{JSONRPC, Error} whose id is omitempty; and handleSendStreamingMessage"),
      "a task the agent does not know is -32001 TaskNotFoundError (ERR-002, TASK-009), and every JSON-RPC response carries the request's id (RPC-002, JSON-RPC 2.0 §5); the library maps gRPC's NotFound to -32004 UnsupportedOperationError and leaves the id out, so a client can neither match the answer to its call nor tell a missing task from a method the agent lacks")
 
+# --- f1085 (legal): a 1.0 stream with SSE comment keep-alives between its events (a2a-go #99 / PR #100)
+GO100 = ("https://github.com/a2aproject/a2a-go/pull/100 (fix: remove keep-alive messages, fixes "
+         "https://github.com/a2aproject/a2a-go/issues/99: 'Although sending keep-alive messages is compliant with the SSE standard, we "
+         "unfortunately have to remove this feature for now to maintain compatibility with the widely-used python-sdk'; the review "
+         "keeps WriteKeepAlive with a TODO to re-enable it once https://github.com/a2aproject/a2a-python/issues/540 is fixed)")
+case("f1085-legal-v10-stream-keep-alive-comments", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.2, "POST", A + "/a2a", rpc("k-1", "SendStreamingMessage", {"message": umsg10("run the nightly report", mid="m-99")}), ver="1.0", accept=SSE),
+    resp(0.25, 200, "", ctype=SSE),
+    chunk(0.26, sse(ok("k-1", {"task": task10("task-99", "ctx-99", "TASK_STATE_WORKING")}))),
+    chunk(15.26, ": keep-alive\n\n"),
+    chunk(30.26, ": keep-alive\n\n"),
+    chunk(31.0, sse(ok("k-1", su10("task-99", "ctx-99", "TASK_STATE_COMPLETED")))),
+    chunk(31.01, "", close="eof"),
+], [], GO100,
+     "legal: SSE comment lines (a colon first) are ignored by every conforming parser (W3C SSE 9.2.6) and keep idle proxies from closing a long stream (RPC-005 is about the events, which are all JSON-RPC responses here); a client that crashes on them is the client's bug (a2a-python #540)")
+
 write_cases(cases, OUT)
