@@ -11,7 +11,7 @@ A: HTTP-MEDIA-007 (accept-refused, new) for an A2A call refused 406 Not Acceptab
    accepting application/json (on HTTP+JSON the plain-text 406 is also no AIP-193 error body:
    REST-ERROR-001). Controls: a card fetch accepting only text/html; a streaming call that
    accepts only application/json (the client's mistake, the agent's right 406); an Accept that
-   refuses JSON with q=0; a 1.0 HTTP+JSON call accepting application/a2a+json answered.
+   refuses JSON with q=0 beside */*; a 1.0 HTTP+JSON call accepting application/a2a+json answered.
 B: SSE-FRAME-005 (sse-json-without-data-field, new) for a JSON document written into an event
    stream without data: (field cases f1082, f1083, jllopis/kairos): a 0.3 JSON-RPC stream's
    error written raw at its end; a 1.0 HTTP+JSON SubscribeToTask stream with a raw problem+json
@@ -91,10 +91,10 @@ case("b50a-AL1-legal-v10-stream-accepts-json-only-406", get_card(0.0, C10) + [
 ], [], SRC_A,
      "legal: a streaming call is answered text/event-stream, which this request's Accept does not admit: the 406 is right (RFC 9110 §15.5.7)")
 case("b50a-AL2-legal-v03-json-refused-q0-406", get_card(0.0, C03) + [
-    req(0.1, "POST", A + "/a2a", rpc("u-al2", "message/send", {"message": umsg03("go", mid="m-al2")}), accept="application/json;q=0, text/html"),
+    req(0.1, "POST", A + "/a2a", rpc("u-al2", "message/send", {"message": umsg03("go", mid="m-al2")}), accept="application/json;q=0, */*"),
     resp(0.11, 406, NA, ctype="text/plain"),
 ], [], SRC_A,
-     "legal: q=0 marks application/json not acceptable (RFC 9110 §12.4.2), so the request admits no type a JSON-RPC answer has")
+     "legal: q=0 marks application/json not acceptable (RFC 9110 §12.4.2), and the most specific range that matches decides over */* (§12.5.1), so the request admits no type a JSON-RPC answer has")
 case("b50a-AL3-legal-v10-rest-accepts-a2a-json-answered", get_card(0.0, CR10) + [
     req(0.1, "POST", A + "/message:send", {"message": umsg10("hi", mid="m-al3")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
     resp(0.2, 200, {"message": amsg10("hello", mid="a-al3", contextId="c-al3")}, ctype=A2AJ),
