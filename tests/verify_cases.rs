@@ -1152,6 +1152,170 @@ fn mine49_list_artifacts_empty_v03_rest_data_part_own_message_id_extension_echo(
     }
 }
 
+/// Round fifty (session 50, mine50; tests/cases/FIELD-CASES.md "Round fifty"):
+/// - RPC-001 / RPC-005 / CARD-001 (superset-sh/superset PR #5910): an A2A call or card fetch
+///   refused 406 Not Acceptable although its Accept admits the binding's answer type is
+///   HTTP-MEDIA-007, with a word on the MCP Streamable HTTP transport when the refusal asks
+///   for application/json and text/event-stream on a unary call; a 406 to an Accept that
+///   admits nothing the binding answers with (text/html, JSON at q=0, a stream accepting only
+///   JSON) is not.
+/// - RPC-005 / REST-002 (jllopis/kairos): a JSON document written into an event stream
+///   without data: is SSE-FRAME-005, at the stream's end and beside a later event's data;
+///   comments, unknown fields that are no JSON and JSON spread over data: lines are not.
+/// - ID-001 evidence (f1071): ID-TASK-004 points at the member the send's message sits under.
+#[test]
+fn mine50_accept_refused_raw_json_in_event_stream() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1068-v03-card-url-mcp-endpoint-refuses-accept",
+            "HTTP-MEDIA-007",
+            "error",
+            "agent refused message/send with HTTP 406 Not Acceptable",
+        ),
+        (
+            "f1068-v03-card-url-mcp-endpoint-refuses-accept",
+            "HTTP-MEDIA-007",
+            "error",
+            "the refusal of an MCP Streamable HTTP transport: the url serves MCP, not A2A",
+        ),
+        (
+            "b50a-A1-v10-rest-send-406-a2a-json-demanded",
+            "HTTP-MEDIA-007",
+            "error",
+            "yet the request sent Accept: application/json, admitting application/json",
+        ),
+        (
+            "b50a-A2-v03-stream-406-event-stream-accepted",
+            "HTTP-MEDIA-007",
+            "error",
+            "admitting text/event-stream, the media type the binding answers message/stream with",
+        ),
+        (
+            "b50a-A4-v03-rest-send-406-no-accept",
+            "HTTP-MEDIA-007",
+            "error",
+            "no Accept header, which admits every type",
+        ),
+        (
+            "b50a-A5-v10-rest-subscribe-406-wildcard",
+            "HTTP-MEDIA-007",
+            "error",
+            "Accept: */*, admitting text/event-stream",
+        ),
+        (
+            "b50a-A6-v10-card-fetch-406",
+            "HTTP-MEDIA-007",
+            "error",
+            "admitting application/json, the media type of an Agent Card",
+        ),
+        (
+            "f1082-v10-rest-stream-error-written-raw",
+            "SSE-FRAME-005",
+            "error",
+            "1 line(s) of JSON into the event stream without a data: field (the first: \"{\\\"type\\\": \\\"about:blank\\\"",
+        ),
+        (
+            "f1083-v10-stream-jsonrpc-error-written-raw",
+            "SSE-FRAME-005",
+            "error",
+            "policy evaluation failed",
+        ),
+        (
+            "b50a-B3-v03-rest-stream-raw-line-before-final",
+            "SSE-FRAME-005",
+            "error",
+            "outside any event's data: an SSE parser ignores them as unknown fields",
+        ),
+        (
+            "b50a-B4-v10-raw-json-array-between-events",
+            "SSE-FRAME-005",
+            "error",
+            "tool_call",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    // A unary refusal that does not ask for both types names no MCP endpoint.
+    let out = run("b50a-A3-v10-unary-406-wants-event-stream");
+    let got = with(&out, "HTTP-MEDIA-007");
+    assert!(
+        got.len() == 1 && !got[0].contains("MCP"),
+        "{}",
+        render(&out)
+    );
+    // ID-TASK-004's evidence names the member the message sits under (request).
+    let out = run("f1071-v10-rest-send-message-under-request");
+    let f = out
+        .findings
+        .iter()
+        .find(|f| f.rule == "ID-TASK-004")
+        .expect("ID-TASK-004");
+    assert_eq!(
+        f.evidence[0].pointer.as_deref(),
+        Some("/request/taskId"),
+        "{}",
+        render(&out)
+    );
+    for (stem, rule) in [
+        (
+            "f1080-legal-v03-accept-html-only-refused-406",
+            "HTTP-MEDIA-007",
+        ),
+        (
+            "b50a-AL1-legal-v10-stream-accepts-json-only-406",
+            "HTTP-MEDIA-007",
+        ),
+        ("b50a-AL2-legal-v03-json-refused-q0-406", "HTTP-MEDIA-007"),
+        (
+            "b50a-AL4-legal-v03-card-fetch-accepts-html-406",
+            "HTTP-MEDIA-007",
+        ),
+        (
+            "b50a-BL1-legal-v10-unknown-fields-and-comments",
+            "SSE-FRAME-005",
+        ),
+        (
+            "b50a-BL2-legal-v10-jsonrpc-error-as-data-event",
+            "SSE-FRAME-005",
+        ),
+        (
+            "b50a-BL3-legal-v03-json-over-several-data-lines",
+            "SSE-FRAME-005",
+        ),
+        ("f1079-legal-v10-rest-subscribe-by-get", "SSE-FRAME-005"),
+        (
+            "f1085-legal-v10-stream-keep-alive-comments",
+            "SSE-FRAME-005",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

@@ -3313,6 +3313,21 @@ pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
         .and_then(Json::as_object)
 }
 
+/// The member of `params` that holds the message [`params_message`] reads: `"message"`, or
+/// `"request"` (the 0.3 proto's and a pre-1.0 draft's SendMessageRequest field name) when
+/// only that one holds an object; `"message"` when neither does. Evidence pointers into
+/// the message are built on it, so they name the member the body has (mine50: a 1.0 send
+/// whose message sits under `request`, jllopis/kairos).
+pub fn params_message_member(params: &Json) -> &'static str {
+    if params.get("message").and_then(Json::as_object).is_none()
+        && params.get("request").and_then(Json::as_object).is_some()
+    {
+        "request"
+    } else {
+        "message"
+    }
+}
+
 /// The `taskId` a message names (`taskId`, 0.3 REST `task_id`), `None` when absent or
 /// `""`: the empty string is the proto3 default of an unset string, so a message carrying
 /// `"taskId": ""` (clients that emit every proto field, a2a-dotnet PR #124's "what about

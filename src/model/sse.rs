@@ -70,6 +70,19 @@ pub enum FramingProblem {
         /// The line as sent (lossy UTF-8, at most 200 characters).
         line: String,
     },
+    /// Lines that read as JSON text (first non-blank character `"`, `{`, `}`, `[` or `]`)
+    /// in an event with no `data` line at all, or beside `data` lines that are already one
+    /// complete JSON document (so they are no continuation of it): a JSON document written
+    /// into the stream without SSE framing (an error body written raw after the head went
+    /// out, mine50). The parser ignores them as unknown fields, so the document is lost
+    /// (RPC-005, REST-002). Reported when the blank line that dispatches (or would
+    /// dispatch) the event arrives, or at the end of the stream, before that event.
+    JsonWithoutData {
+        /// How many such lines the event held.
+        lines: u32,
+        /// The first of them (at most 80 characters).
+        first: String,
+    },
 }
 
 /// What [`SseDecoder::push`] and [`SseDecoder::finish`] yield, in stream order.
@@ -250,8 +263,23 @@ impl SseDecoder {
             self.event = None;
             self.retry = None;
             self.bad_utf8 = None;
-            self.stray_json_lines = None;
+            if let Some((lines, first)) = self.stray_json_lines.take().filter(starts_document) {
+                out.push(SseItem::Problem(FramingProblem::JsonWithoutData {
+                    lines,
+                    first,
+                }));
+            }
             return;
+        }
+        if self.stray_json_lines.as_ref().is_some_and(starts_document)
+            && serde_json::from_str::<serde::de::IgnoredAny>(&self.data).is_ok()
+        {
+            if let Some((lines, first)) = self.stray_json_lines.take() {
+                out.push(SseItem::Problem(FramingProblem::JsonWithoutData {
+                    lines,
+                    first,
+                }));
+            }
         }
         out.push(SseItem::Event(SseEvent {
             event: self.event.take(),
@@ -288,9 +316,21 @@ impl SseDecoder {
                 data: std::mem::take(&mut self.data),
             }));
             self.has_data = false;
+        } else if let Some((lines, first)) = self.stray_json_lines.take().filter(starts_document) {
+            out.push(SseItem::Problem(FramingProblem::JsonWithoutData {
+                lines,
+                first,
+            }));
         }
         out
     }
+}
+
+/// Whether ignored JSON-looking lines (their count and first line) begin a JSON document
+/// (an object or array: the first line starts with `{` or `[`), as a raw error body does;
+/// a stray closing bracket or string line begins none ([`FramingProblem::JsonWithoutData`]).
+fn starts_document(stray: &(u32, String)) -> bool {
+    matches!(stray.1.trim_start().as_bytes().first(), Some(b'{' | b'['))
 }
 
 /// The standard field a field name `f` was meant to be, and why the parser does not take it
@@ -431,6 +471,43 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// mine50 (SSE-FRAME-005): a JSON document written into the stream without `data:`
+    /// (kairos's error writer after the head went out) is reported, alone before the end of
+    /// the stream and beside a later event's complete data; pretty-printed JSON whose first
+    /// line has `data:` stays the event's stray lines (SSE-FRAME-002's), not this problem.
+    #[test]
+    fn json_written_without_data_field() {
+        let raw = |items: &[SseItem]| {
+            items
+                .iter()
+                .filter_map(|i| match i {
+                    SseItem::Problem(FramingProblem::JsonWithoutData { lines, first }) => {
+                        Some((*lines, first.clone()))
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let items = decode(&[b"data: {\"a\":1}\n\n", b"{\"title\":\"Internal\"}\n"]);
+        assert_eq!(datas(&items), ["{\"a\":1}"]);
+        assert_eq!(raw(&items), [(1, "{\"title\":\"Internal\"}".to_string())]);
+        let items = decode(&[b"{\"error\":{}}\ndata: {\"b\":2}\n\n"]);
+        assert_eq!(datas(&items), ["{\"b\":2}"]);
+        assert_eq!(raw(&items), [(1, "{\"error\":{}}".to_string())]);
+        assert!(
+            matches!(items[0], SseItem::Problem(_)),
+            "told before the event"
+        );
+        let items = decode(&[b"data: {\n  \"a\": 1\n}\n\n"]);
+        assert!(raw(&items).is_empty());
+        match &items[..] {
+            [SseItem::Event(e)] => assert_eq!(e.stray_json_lines.as_ref().map(|s| s.0), Some(2)),
+            other => panic!("{other:?}"),
+        }
+        // Unknown fields that are no JSON stay legal and silent.
+        assert!(raw(&decode(&[b"retryx: 5\nfoo: bar\n\ndata: {}\n\n"])).is_empty());
     }
 
     #[test]

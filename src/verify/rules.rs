@@ -1015,6 +1015,17 @@ rule!(HTTP_MEDIA_TYPE_ANSWER_REST, "HTTP-MEDIA-006", "rest-answer-not-json-media
     ["REST-001"],
     "agent answered a 1.0 HTTP+JSON call (or one of an HTTP+JSON route of unknown version) with a JSON body under a media type that is not JSON (text/plain, text/html, application/octet-stream, ...) or with no Content-Type, where 1.0 §11.1 says application/a2a+json SHOULD be used for responses (application/json, 1.0.0's type, accepted); 0.3 HTTP+JSON answers are HTTP-MEDIA-005",
     "answer 1.0 HTTP+JSON calls with Content-Type: application/a2a+json (or application/json): the SDK clients parse the body as JSON whatever its type, but a client that checks the media type refuses a text/plain answer, and a gateway or browser may treat text/html as a page to rewrite or render; frameworks set text/plain when a handler returns a string instead of a JSON response object");
+// RFC 9110 §15.5.7: 406 is for a request whose Accept admits nothing the endpoint can send.
+// A JSON-RPC call is answered application/json (1.0 §9.1, 0.3 §3.2.1), a 0.3 HTTP+JSON call
+// application/json (0.3 §3.2.3), a 1.0 HTTP+JSON call application/a2a+json or 1.0.0's
+// application/json (1.0 §11.1), a streaming call text/event-stream (RPC-005, REST-002): a
+// request that accepts that type and is refused 406 was refused for a header the binding
+// never asks for (mine50: an MCP Streamable HTTP endpoint behind a card's url demands
+// text/event-stream as well; a runtime that wants to stream a unary answer).
+rule!(HTTP_ACCEPT_REFUSED, "HTTP-MEDIA-007", "accept-refused", Error, Interop,
+    ["RPC-001", "RPC-002", "REST-003", "RPC-005", "CARD-001"],
+    "agent refused an A2A call or a card fetch with HTTP 406 Not Acceptable although the request's Accept header admits the media type the binding answers that call with (application/json for a JSON-RPC or 0.3 HTTP+JSON call and for the public card, application/a2a+json or application/json for a 1.0 HTTP+JSON call, text/event-stream for a streaming call; a request without Accept admits every type)",
+    "answer an A2A call in its binding's media type whenever the request's Accept admits it (RFC 9110 §12.5.1: no Accept, */* and application/* admit everything or every application type); 406 is for a request that accepts none of them. An endpoint that demands Accept: application/json, text/event-stream on every POST is an MCP Streamable HTTP endpoint, not an A2A one: advertise the A2A endpoint's url in the card");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -1055,6 +1066,14 @@ rule!(SSE_FIELD_MISSPELLED, "SSE-FRAME-003", "sse-field-name-misspelled", Error,
     ["RPC-005", "REST-002"],
     "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace, or is one letter off data (date, dat) in front of a JSON document",
     "write field names exactly (`data:`, lowercase, at the start of the line); write the UTF-8 BOM at most once, before the first byte of the stream (a .NET StreamWriter created per event writes one before each); a parser ignores the line, so the event's data is lost");
+// WHATWG SSE §9.2.6: a line without a field the parser knows is ignored, so a JSON document
+// written into an event stream without `data:` (an error body a framework writes after the
+// stream's head went out: Go's http.Error, a problem+json writer) never reaches the client,
+// and the stream looks as if it just ended (mine50, jllopis/kairos's HTTP+JSON server).
+rule!(SSE_JSON_WITHOUT_DATA, "SSE-FRAME-005", "sse-json-without-data-field", Error, Transport,
+    ["RPC-005", "REST-002"],
+    "agent wrote a JSON document into an SSE stream on lines without a data: field, in an event with no data line or beside data lines that are already a whole JSON document (an error body written raw after the stream's head went out): SSE parsers ignore such lines as unknown fields, so the client never sees the document",
+    "write everything that follows an SSE response head as SSE events (`data: {...}` and a blank line): an error after the first event goes out as an event of the binding's form (a JSON-RPC error response with the request id, or the task's failed status update), not as a raw error body; a framework's error writer (Go http.Error, a problem+json helper) cannot change a 200 event stream into an error response once it has started");
 // A warning although RPC-005 / REST-002 are MUSTs: both official SDK clients skip an
 // event with empty data (a2a-python `if not data: continue`, a2a-js yields only non-empty
 // data), so they interoperate; EventSource and generic SSE clients do not.
@@ -1580,6 +1599,7 @@ pub static RULES: &[Rule] = &[
     HTTP_MEDIA_TYPE_CLIENT_JSON,
     HTTP_MEDIA_TYPE_ANSWER,
     HTTP_MEDIA_TYPE_ANSWER_REST,
+    HTTP_ACCEPT_REFUSED,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -1648,6 +1668,7 @@ pub static RULES: &[Rule] = &[
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
     SSE_EMPTY_DATA,
+    SSE_JSON_WITHOUT_DATA,
     STREAM_APPEND_WITHOUT_BASE,
     STREAM_CHUNK_AFTER_LAST,
     STREAM_LAST_CHUNK_REPLACES,

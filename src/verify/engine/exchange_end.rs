@@ -633,6 +633,11 @@ impl State {
                 f.leg = x.leg.clone();
                 self.emit(f);
             }
+            // CARD-001 (HTTP-MEDIA-007, mine50): a card fetch whose Accept admits
+            // application/json refused 406.
+            if status == 406 && !x.synthetic && c.op == Some(Op::GetCard) {
+                self.accept_refused(&x, &c);
+            }
             if (200..300).contains(&status) && !x.synthetic {
                 // 0.3 REST `GET /v1/card` is the extended card only when the public card
                 // announced one; otherwise it is the card document itself.

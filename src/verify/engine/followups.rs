@@ -191,6 +191,11 @@ impl State {
         if x.status == Some(415) && !c.webhook && !x.synthetic {
             self.media_type_refused(x, &c);
         }
+        // RPC-001 / RPC-002 / REST-003 / RPC-005: an Accept that admits the binding's answer
+        // refused with 406 (HTTP-MEDIA-007).
+        if x.status == Some(406) && !c.webhook && !x.synthetic {
+            self.accept_refused(x, &c);
+        }
         // RPC-001 / REST-003 / REST-001: the client's body under a non-JSON media type.
         if !c.webhook && !x.synthetic && c.op.is_some() {
             self.request_media_type(x, &c);
@@ -818,11 +823,13 @@ impl State {
         // is copied only when a task remembers it)
         let req_ctx = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
         let msg_id = str_member(m, "messageId", "message_id");
+        let member = a2a::params_message_member(&c.params);
         let base = if c.bare_params() {
-            "/message"
+            format!("/{member}")
         } else {
-            "/params/message"
+            format!("/params/{member}")
         };
+        let base = base.as_str();
         // Result of the send: a send result task, or the stream's task.
         let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
             (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),

@@ -16,6 +16,29 @@ impl State {
                 // An event cut by the end of the exchange: the agent's connection broke, or
                 // the client went away and the proxy stopped reading the agent mid-event
                 // (breaker42 abort-mid-stream: the rest of the event was in flight).
+                // SSE-FRAME-005 (mine50): a JSON document written into the stream without
+                // `data:` (an error body written raw after the head went out). The events
+                // before it stand; what the stream's end means is STREAM-END's to tell.
+                if let FramingProblem::JsonWithoutData { lines, first } = &p {
+                    // A body with no event at all before it is no SSE stream: that is
+                    // STREAM-HTTP-001's (NDJSON under text/event-stream).
+                    if x.sse.as_ref().is_none_or(|s| s.events == 0) {
+                        return;
+                    }
+                    let first: String = first
+                        .chars()
+                        .map(|c| if c.is_control() { '?' } else { c })
+                        .collect();
+                    self.stream_once(
+                        x,
+                        &r::SSE_JSON_WITHOUT_DATA,
+                        format!(
+                            "the agent wrote {lines} line(s) of JSON into the event stream without a data: field (the first: {first:?}), outside any event's data: an SSE parser ignores them as unknown fields, so the client never sees that document (an error body written raw after the stream's head went out?)"
+                        ),
+                        vec![x.ev_at(seq, "", Some(Value::String(first.clone())))],
+                    );
+                    return;
+                }
                 let cut = matches!(p, FramingProblem::Unterminated { .. })
                     && matches!(
                         x.outcome,
@@ -50,7 +73,8 @@ impl State {
                     return;
                 }
                 let (msg, found) = match p {
-                    FramingProblem::MisspelledField { .. } => return,
+                    FramingProblem::MisspelledField { .. }
+                    | FramingProblem::JsonWithoutData { .. } => return,
                     FramingProblem::MergedDocuments { before } => (
                         "a data line starts a new JSON document without a blank line ending the previous event".to_string(),
                         excerpt(&before),

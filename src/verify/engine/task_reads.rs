@@ -135,6 +135,73 @@ impl State {
         );
     }
 
+    /// HTTP-MEDIA-007 (RPC-001, RPC-002, REST-003, RPC-005, CARD-001; mine50): an A2A call
+    /// on a JSON-RPC or HTTP+JSON interface, or a public card fetch, answered HTTP 406 Not
+    /// Acceptable although the request's Accept admits the media type the binding answers
+    /// that call with ([`binding_answer_types`], [`accept_admits`]): RFC 9110 §15.5.7 keeps
+    /// 406 for a request that accepts
+    /// nothing the endpoint can send. A request that accepts only other types (text/html) is
+    /// refused rightly and left alone. Said once per exchange; the 406's own text is quoted
+    /// (up to 160 characters), with a word on the MCP Streamable HTTP transport's refusal
+    /// ("must accept both application/json and text/event-stream"): the card's url is an
+    /// MCP endpoint (superset-sh/superset PR #5910).
+    pub(super) fn accept_refused(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op else {
+            return;
+        };
+        // The public card is a JSON document at a well-known path whatever the interfaces'
+        // bindings (CARD-001, CARD-002); every other call needs its binding's answer type.
+        let b = match c.binding {
+            Some(b @ (Binding::JsonRpc | Binding::Rest)) => b,
+            _ if op == Op::GetCard => Binding::JsonRpc,
+            _ => return,
+        };
+        if x.probe_negative() {
+            return;
+        }
+        let accept: Vec<&str> = x.req_headers.get_all("accept").collect();
+        let answers = binding_answer_types(op, b, c.dialect);
+        let Some(admitted) = answers.iter().find(|t| accept_admits(&accept, t)) else {
+            return;
+        };
+        let shown = if accept.is_empty() {
+            "no Accept header, which admits every type".to_string()
+        } else {
+            format!("Accept: {}", accept.join(", "))
+        };
+        let body = String::from_utf8_lossy(x.body.as_slice());
+        let said: String = body.trim().chars().take(160).collect();
+        let said = if said.is_empty() {
+            String::new()
+        } else {
+            format!(" (it said {said:?})")
+        };
+        let lower = body.to_ascii_lowercase();
+        let mcp = if !op.is_streaming()
+            && lower.contains("application/json")
+            && lower.contains("text/event-stream")
+            && lower.contains("accept")
+        {
+            "; the endpoint demands text/event-stream on a unary call as well, the refusal of an MCP Streamable HTTP transport: the url serves MCP, not A2A"
+        } else {
+            ""
+        };
+        let term = c.op_term(op.name());
+        let what = if op == Op::GetCard {
+            "the media type of an Agent Card".to_string()
+        } else {
+            format!("the media type the binding answers {term} with")
+        };
+        self.find(
+            &r::HTTP_ACCEPT_REFUSED,
+            format!(
+                "agent refused {term} with HTTP 406 Not Acceptable{said}, yet the request sent {shown}, admitting {admitted}, {what}{mcp}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     /// HTTP-MEDIA-004 (RPC-001, REST-003, MUST: an error) and HTTP-MEDIA-003 (REST-001,
     /// SHOULD: a warning); breaker19a Y7, review29a, open45. A JSON-RPC or HTTP+JSON call
     /// whose body the client sent under a media type that is not its binding's: not JSON
@@ -1410,4 +1477,86 @@ impl State {
 fn jsonrpc_at_rest_route(x: &Exch, c: &Call) -> bool {
     c.binding == Some(Binding::JsonRpc)
         && a2a::rest_route(&x.method, &x.path).is_some_and(|r| r.dialect == Dialect::V1_0)
+}
+
+/// The media types a binding answers operation `op` with (HTTP-MEDIA-007): a streaming
+/// operation `text/event-stream` (RPC-005, REST-002); the public card `application/json`
+/// (CARD-001: a JSON document, whatever binding its interfaces declare); a unary one
+/// `application/json` on JSON-RPC (1.0 §9.1, 0.3 §3.2.1) and on 0.x HTTP+JSON (0.3
+/// §3.2.3), and on 1.0 HTTP+JSON
+/// (or a route of unknown version) `application/a2a+json` (1.0 §11.1) or 1.0.0's
+/// `application/json`.
+fn binding_answer_types(op: Op, b: Binding, d: Option<Dialect>) -> &'static [&'static str] {
+    if op.is_streaming() {
+        return &["text/event-stream"];
+    }
+    if op == Op::GetCard {
+        return &["application/json"];
+    }
+    match (b, d) {
+        (Binding::Rest, Some(d)) if d.is_0x() => &["application/json"],
+        (Binding::Rest, _) => &["application/a2a+json", "application/json"],
+        _ => &["application/json"],
+    }
+}
+
+/// Whether the Accept field values `accept` admit media type `ty` (`type/subtype`,
+/// lowercase): RFC 9110 §12.5.1, no Accept admits everything; otherwise the most specific
+/// range that matches `ty` (the type itself, then `type/*`, then `*/*`; case-insensitive,
+/// other parameters ignored) decides, and admits it unless its `q` is 0
+/// (`application/json;q=0, */*` does not admit application/json). No matching range: not
+/// admitted.
+fn accept_admits(accept: &[&str], ty: &str) -> bool {
+    if accept.iter().all(|v| v.trim().is_empty()) {
+        return true;
+    }
+    let (major, _) = ty.split_once('/').unwrap_or((ty, ""));
+    // (specificity, admitted) of the most specific matching range; the first one of equal
+    // specificity wins.
+    let mut best: Option<(u8, bool)> = None;
+    for range in accept.iter().flat_map(|v| v.split(',')) {
+        let mut parts = range.split(';');
+        let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let rank = if name == ty {
+            3
+        } else if name.strip_suffix("/*").is_some_and(|m| m == major) {
+            2
+        } else if name == "*/*" {
+            1
+        } else {
+            continue;
+        };
+        let refused = parts.any(|p| {
+            p.trim().split_once('=').is_some_and(|(k, v)| {
+                k.trim().eq_ignore_ascii_case("q")
+                    && v.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
+            })
+        });
+        if best.is_none_or(|(r, _)| rank > r) {
+            best = Some((rank, !refused));
+        }
+    }
+    best.is_some_and(|(_, admitted)| admitted)
+}
+
+#[cfg(test)]
+mod accept_tests {
+    use super::accept_admits;
+
+    /// HTTP-MEDIA-007's reading of Accept (RFC 9110 §12.5.1): no header admits all; the
+    /// most specific matching range decides, q=0 refuses.
+    #[test]
+    fn most_specific_range_decides() {
+        let j = "application/json";
+        assert!(accept_admits(&[], j));
+        assert!(accept_admits(&["application/json"], j));
+        assert!(accept_admits(&["text/html, application/*;q=0.5"], j));
+        assert!(accept_admits(&["*/*"], "text/event-stream"));
+        assert!(accept_admits(&["Application/JSON; charset=utf-8"], j));
+        assert!(!accept_admits(&["text/html"], j));
+        assert!(!accept_admits(&["application/json;q=0, text/html"], j));
+        assert!(!accept_admits(&["application/json;q=0, */*"], j));
+        assert!(accept_admits(&["application/*;q=0, application/json"], j));
+        assert!(accept_admits(&["text/html", "application/json"], j));
+    }
 }
