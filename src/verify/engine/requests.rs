@@ -3026,7 +3026,11 @@ impl State {
                 continue;
             }
             let Some(b) = y.req_decoded() else { continue };
-            if contains(&b, b"ushNotification") && contains(&b, cut.as_bytes()) {
+            // the URL as written, or a body with JSON escapes (`https:\/\/...` is the same
+            // URL, RFC 8259 §7): the call is read whole below either way
+            if contains(&b, b"ushNotification")
+                && (contains(&b, cut.as_bytes()) || contains(&b, b"\\"))
+            {
                 found.push(str::to_string(&y.id));
             }
             if found.len() >= 8 {
