@@ -114,18 +114,19 @@ def delegate_untouched(rec, log):
             b = base64.b64decode(b) if e.get("encoding") == "base64" else b.encode()
             bodies[e["exchange"]] += b
     got = [json.loads(ln) for ln in open(log)] if os.path.exists(log) else []
+    # matched by content, not by order: the orchestrator logs an answer when it closes it,
+    # and a stream it keeps (the long job's) closes after later calls
+    left = list(order)
     out = []
-    for i, g in enumerate(got):
-        if i >= len(order):
-            out.append((g["path"], "missing"))
+    for g in got:
+        mine = base64.b64decode(g["body"])
+        hit = next((x for x in left if bodies[x] == mine), None) or \
+            next((x for x in left if bodies[x].startswith(mine)), None)
+        if hit is None:
+            out.append((g["path"], "missing" if not left else "differs"))
             continue
-        mine, rec_b = base64.b64decode(g["body"]), bodies[order[i]]
-        if mine == rec_b:
-            out.append((g["path"], "same"))
-        elif rec_b.startswith(mine):
-            out.append((g["path"], "prefix"))
-        else:
-            out.append((g["path"], f"differs {len(rec_b)}/{len(mine)}"))
+        left.remove(hit)
+        out.append((g["path"], "same" if bodies[hit] == mine else "prefix"))
     if len(order) > len(got):
         out.append(("recorded-only", f"{len(order) - len(got)} more delegate exchanges"))
     return out
