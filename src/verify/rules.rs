@@ -1746,6 +1746,9 @@ pub const CLIENT_RULES: &[&str] = &[
     // A credential sent where no scheme of the card puts it, rightly refused: the client's.
     "AUTH-SCHEME-003",
     "AUTH-SCHEME-004",
+    // breaker50: an orchestrator, as the client of the agent it delegates to, sent it its own
+    // client's credential; the agent that received it is not at fault.
+    "AUTH-FWD-001",
     "RPC-REQ-005",
     "RPC-REQ-006",
     // A streaming call put into a JSON-RPC batch (left38): no answer can carry its stream.
