@@ -43,7 +43,6 @@ import asyncio
 import base64
 import contextvars
 import json
-import os
 import re
 import socket
 import sys

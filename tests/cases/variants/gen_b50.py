@@ -19,7 +19,6 @@ neighbours and controls.
   AUTH-FWD-001 (new). A gateway's upstream copy carrying the client's credential stays legal
   (GW-HDR-002 asks for it), and so does the orchestrator's own credential for the delegate.
 Run from the repo root: python3 tests/cases/variants/gen_b50.py"""
-import json
 import os
 import re
 import sys
