@@ -1636,6 +1636,22 @@ fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
 const CARD_TEXT_CAP: usize = 64 * 1024;
 
+/// A TaskNotFoundError on an agent's own leg held for the end (ID-TASK-006, breaker50): the
+/// task id the call named, the call's words and place, its answer's evidence, and the
+/// exchanges open at other origins when it was judged (one of them may hand the id out
+/// later: an orchestrator's own task, whose answer comes after its delegate's).
+struct ForeignTaskHeld {
+    tid: String,
+    /// The call's name (`SendMessage`, `GetTask`) and the agent's URL (origin and path).
+    call: String,
+    here: String,
+    here_origin: String,
+    leg: Option<String>,
+    ev: Evidence,
+    /// Exchanges open at another origin than `here_origin` when the answer was judged.
+    open_elsewhere: Vec<String>,
+}
+
 /// A delegated task's outcome, kept to judge the agent that delegated it
 /// (TASK-STATE-014): an answered send whose task ended failed, rejected, canceled,
 /// input-required or auth-required with a status message.
@@ -1692,6 +1708,8 @@ fn ask_kept(text: String) -> (String, std::cell::OnceCell<Vec<String>>) {
 const DELEGATE_TEXT_MIN: usize = 12;
 /// How many delegate outcomes are kept (the latest): a relay happens within one call.
 const MAX_DELEGATE_OUTCOMES: usize = 32;
+/// How many ended client-leg exchanges [`State::recent_client_ends`] keeps (the latest).
+const RECENT_CLIENT_ENDS: usize = 64;
 
 /// The Task of a send's answer `v` (a 1.0 `{"task": ...}` or 0.3 HTTP+JSON
 /// `SendMessageResponse`, or the 0.x JSON-RPC result that is the Task itself).
@@ -2599,6 +2617,17 @@ pub(super) struct State {
     /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
     /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
     leg_task_missing: HashMap<String, (String, Evidence)>,
+    /// ID-TASK-006 on an agent's own leg (breaker50 caller-ids): TaskNotFoundError answers,
+    /// on a leg other than a gateway's `upstream` copy (an orchestrator's calls to its
+    /// delegate), for a task id no agent had handed out before the call was asked; decided
+    /// at the end ([`State::flush_foreign_task_held`]): another agent handed it out in the
+    /// answer to a call open at that moment (the orchestrator's own task, named to its
+    /// delegate). At most [`MAX_PENDING_UP`] entries.
+    foreign_task_held: Vec<ForeignTaskHeld>,
+    /// The client-leg exchanges that ended last: (id, origin, request seq, end seq), at most
+    /// [`RECENT_CLIENT_ENDS`]: a call on an agent's own leg was asked while one of them was
+    /// still open ([`State::foreign_task_on_own_leg`], breaker50).
+    recent_client_ends: VecDeque<(String, String, u64, u64)>,
     /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
     /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
     /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
@@ -3805,6 +3834,8 @@ impl State {
             gw_ids: HashMap::new(),
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
+            foreign_task_held: Vec::new(),
+            recent_client_ends: VecDeque::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
@@ -3930,6 +3961,8 @@ impl State {
             ("gw_ids", self.gw_ids.len()),
             ("gw_up_answers", self.gw_up_answers.len()),
             ("leg_task_missing", self.leg_task_missing.len()),
+            ("foreign_task_held", self.foreign_task_held.len()),
+            ("recent_client_ends", self.recent_client_ends.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
             ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
@@ -5330,6 +5363,8 @@ impl State {
         }
         // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
         self.flush_missing_creds();
+        // ID-TASK-006 on an agent's own leg: ids another agent handed out later.
+        self.flush_foreign_task_held();
         // TASK-STATE-008 / TASK-STATE-015 that no later read of the task settled.
         self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.

@@ -679,7 +679,7 @@ rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost", Warni
 // failed task into content, which an ADK agent served over A2A completes with).
 rule!(TASK_DELEGATE_OUTCOME_RELAYED, "TASK-STATE-014", "delegate-outcome-relayed-as-completed", Warning, Lifecycle,
     ["TASK-008", "TASK-001"],
-    "agent completed its own task with, as its result, the status message of a task it delegated in the same call (at another agent) that ended failed, rejected, canceled, input-required or auth-required",
+    "agent completed its own task with, as its result, the status message of a task it delegated in the same call (at another agent) that ended failed, rejected, canceled, input-required or auth-required, or whose stream was still submitted or working with that message (its progress note) when the agent completed",
     "map the delegate's outcome onto your own task instead of returning its words as a result: a delegate that failed (rejected, canceled) makes your task failed, or retry or route elsewhere; a delegate that asks a question makes your task input-required (auth-required), asking your client, and you continue the delegate's task with its taskId when the answer comes; keep the delegate's reason in your task's status.message");
 // TASK-STATE-008's twin for a send (mine36, ggcode #1107: an agent that files auth-required
 // among its terminal states refuses the follow-up that would resume the task). A warning:
@@ -1206,6 +1206,14 @@ rule!(AUTH_CREDENTIAL_IN_PAYLOAD, "AUTH-PAYLOAD-001", "credential-in-payload", W
     ["AUTH-001"],
     "client put a credential (a bearer token, an API key, a password) into the A2A payload's metadata instead of an HTTP header",
     "send credentials in the HTTP headers the card's security schemes name (Authorization, the API key header), never in message or request metadata: agents keep metadata in task history, logs and push notifications, and an agent checking headers refuses the call anyway");
+// An orchestrator is client to its delegates with credentials of its own (breaker50
+// auth-forward): the token its client sent it, passed on to another agent, is the client's
+// secret in a third party's hands (token passthrough). A gateway's upstream copy forwarding
+// the client's credentials to the agent it fronts is legal (GW-HDR-002 asks for it).
+rule!(AUTH_CREDENTIAL_FORWARDED, "AUTH-FWD-001", "client-credential-forwarded-to-other-agent", Warning, Security,
+    ["AUTH-001", "AUTH-002"],
+    "an agent's call to another agent, on a leg of its own (not a gateway's upstream copy), carries the very credential (Authorization, an API key header, a header the called agent's card names) that a client sent to the calling agent in a call still open: the orchestrator passed its client's token on to the agent it delegates to",
+    "authenticate to each agent you call with credentials of your own for that agent, obtained out of band (AUTH-001) as its card's security schemes ask (AUTH-002): a client's token is meant for you (its audience), and handed on it lets the other agent act as your client, at you and anywhere else the token is good; to act on the user's behalf, exchange the token for one scoped to the other agent (OAuth 2.0 token exchange, RFC 8693), and send none to an agent whose card declares no security");
 rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
     ["AUTH-002", "AUTH-007"],
     "agent card security requirement names a scheme that securitySchemes does not define",
@@ -1463,6 +1471,7 @@ pub static RULES: &[Rule] = &[
     AUTH_REFUSED_AS_OTHER_ERROR_0X,
     AUTH_EXTENDED_CARD,
     AUTH_EXTENDED_CARD_PUBLIC,
+    AUTH_CREDENTIAL_FORWARDED,
     AUTH_ERROR_TEXT_LEAK,
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
@@ -1758,6 +1767,9 @@ pub const CLIENT_RULES: &[&str] = &[
     // A credential sent where no scheme of the card puts it, rightly refused: the client's.
     "AUTH-SCHEME-003",
     "AUTH-SCHEME-004",
+    // breaker50: an orchestrator, as the client of the agent it delegates to, sent it its own
+    // client's credential; the agent that received it is not at fault.
+    "AUTH-FWD-001",
     "RPC-REQ-005",
     "RPC-REQ-006",
     // A streaming call put into a JSON-RPC batch (left38): no answer can carry its stream.

@@ -10,6 +10,21 @@ impl State {
                 self.https_answered.insert(o.to_string());
             }
         }
+        // ID-TASK-006 on an agent's own leg: the client-leg calls that ended lately, for a
+        // held not-found asked while they were open ([`State::recent_client_ends`])
+        if x.leg.is_none() {
+            if let Some(o) = x.origin.as_deref() {
+                if self.recent_client_ends.len() >= RECENT_CLIENT_ENDS {
+                    self.recent_client_ends.pop_front();
+                }
+                self.recent_client_ends.push_back((
+                    str::to_string(&x.id),
+                    o.to_string(),
+                    x.req_seq,
+                    x.end_seq,
+                ));
+            }
+        }
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches

@@ -22,6 +22,29 @@ impl State {
         self.keep_delegate_outcome(x, st, task_id, text, x.resp_seq);
     }
 
+    /// TASK-STATE-014 (TASK-008; breaker50 early-complete): a status update of send stream
+    /// `x` (task `tid`, event `seq`); `note`: its state and status message text when the
+    /// state is submitted or working. The stream's interim outcome kept before is dropped
+    /// (its delegate moved on, or finished); a submitted or working state with a message is
+    /// kept as the stream's interim outcome, so that an orchestrator that completes its own
+    /// task with, word for word, the progress note of a delegate still working is told.
+    pub(super) fn interim_delegate_outcome(
+        &mut self,
+        x: &Exch,
+        note: Option<(TaskState, String)>,
+        tid: Option<&str>,
+        seq: u64,
+    ) {
+        if !self.delegate_outcomes.is_empty() {
+            self.delegate_outcomes.retain(|d| {
+                !(d.x_id == *x.id && matches!(d.state, TaskState::Submitted | TaskState::Working))
+            });
+        }
+        if let Some((st, text)) = note {
+            self.keep_delegate_outcome(x, st, tid.unwrap_or("").to_string(), text, seq);
+        }
+    }
+
     /// Keeps one delegate outcome ([`DelegateOutcome`]) of exchange `x`: task `task_id`
     /// ended `st` with status message `text`, told at `seq`. Texts shorter than
     /// [`DELEGATE_TEXT_MIN`] characters are not kept.
@@ -80,7 +103,11 @@ impl State {
             return;
         };
         let here = x.named_url.clone().unwrap_or_else(|| x.url.clone());
+        let unfinished = matches!(d.state, TaskState::Submitted | TaskState::Working);
         let what = match d.state {
+            TaskState::Submitted | TaskState::Working => {
+                "the delegate's progress note while its work was still under way, not its result; complete only once the delegate's task completed (relay its artifacts), and keep your task working until then"
+            }
             TaskState::InputRequired | TaskState::AuthRequired => {
                 "a question the delegate asked; your task should ask it too (input-required or auth-required) and continue the delegate's task with the answer"
             }
@@ -93,12 +120,106 @@ impl State {
             ""
         };
         let done = x.state_term(TaskState::Completed);
+        let how = if unfinished {
+            format!("which was still {} when this task completed", d.state_term)
+        } else {
+            format!("which ended {} while this call was open", d.state_term)
+        };
         let msg = format!(
-            "the agent at {here} ended its task {tid} {done}, and its whole result is, word for word, the status message of task {} at {} (exchange {}), which ended {} while this call was open: \"{shown}{more}\". An orchestrator's own task is what its client reads: {done} tells the client the work was done, but the text is {what}",
-            d.task_id, d.url, d.x_id, d.state_term
+            "the agent at {here} ended its task {tid} {done}, and its whole result is, word for word, the status message of task {} at {} (exchange {}), {how}: \"{shown}{more}\". An orchestrator's own task is what its client reads: {done} tells the client the work was done, but the text is {what}",
+            d.task_id, d.url, d.x_id
         );
         let ev = vec![x.ev(seq), Evidence::event(d.seq, d.x_id.clone())];
         self.find(&r::TASK_DELEGATE_OUTCOME_RELAYED, msg, ev, &x.leg);
+    }
+
+    /// AUTH-FWD-001 (AUTH-001, AUTH-002; breaker50 auth-forward): call `x`, on a leg of
+    /// its own other than a gateway's `upstream` copy (an orchestrator's call to its
+    /// delegate), carries in a credential header (`Authorization`, `X-API-Key`, `Api-Key`,
+    /// or a header either agent's card names for its scheme) the same value, of 8 bytes or
+    /// more (a redacted value's keyed tag compares alike), that a client-leg call to an
+    /// agent at another origin, asked before `x` and still open when `x` was answered,
+    /// carried, and `x` is no copy of that call ([`same_call`]): the calling agent's
+    /// client's credential passed on.
+    pub(super) fn client_credential_forwarded(&mut self, x: &Exch) {
+        if x.leg.as_deref() == Some("upstream") {
+            return;
+        }
+        let Some(here) = x.origin.as_deref() else {
+            return;
+        };
+        let mut names: Vec<String> = ["authorization", "x-api-key", "api-key"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        if let Some(card) = self.card_for(x) {
+            names.extend(card.view.credential_headers.iter().cloned());
+        }
+        let carried: Vec<(String, String)> = names
+            .into_iter()
+            .filter_map(|n| {
+                let v = x.req_headers.get(&n).map(|v| v.trim().to_string())?;
+                (v.len() >= 8).then_some((n, v))
+            })
+            .collect();
+        if carried.is_empty() {
+            return;
+        }
+        let mut hit: Option<(String, String, String, u64)> = None;
+        for id in self.open.keys() {
+            let Some(y) = self.open.get(id) else {
+                continue;
+            };
+            // the client-facing call the agent serves: `interop`'s two directions are
+            // two named legs, each the tool's own calls with credentials the user gave
+            if y.id == x.id
+                || y.leg.is_some()
+                || y.req_seq >= x.req_seq
+                || y.origin.as_deref().is_none_or(|o| o == here)
+                || y.call.as_ref().is_some_and(|c| c.webhook)
+            {
+                continue;
+            }
+            // a gateway's copy of that call on a named leg (a balancer's replica leg): the
+            // same message (messageId) or the same params, passed on, not a call of its own
+            if same_call(x, y) {
+                continue;
+            }
+            let mut theirs: Vec<String> = Vec::new();
+            if let Some(card) = self.card_for(y) {
+                theirs.extend(card.view.credential_headers.iter().cloned());
+            }
+            let same = carried.iter().find(|(n, v)| {
+                y.req_headers.get(n).map(|w| w.trim()) == Some(v.as_str())
+                    || theirs
+                        .iter()
+                        .any(|t| y.req_headers.get(t).map(|w| w.trim()) == Some(v.as_str()))
+            });
+            if let Some((n, _)) = same {
+                let there = y.named_url.clone().unwrap_or_else(|| y.url.clone());
+                hit = Some((n.clone(), there, y.id.to_string(), y.req_ev_seq()));
+                break;
+            }
+        }
+        let Some((name, there, yid, yseq)) = hit else {
+            return;
+        };
+        let to = x.named_url.clone().unwrap_or_else(|| x.url.clone());
+        let leg = x.leg.as_deref().unwrap_or("");
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| c.call_term())
+            .unwrap_or_else(|| x.method.clone());
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_CREDENTIAL_FORWARDED,
+            format!(
+                "the {call} to the agent at {to} (leg {leg}) carries in its {name} header the very credential a client sent to the agent at {there} in a call still open: the calling agent passed its client's token on to the agent it delegates to, who can now act as that client; authenticate to each agent with credentials of your own for it, or exchange the token for one scoped to that agent (RFC 8693)"
+            ),
+            vec![x.ev(x.req_ev_seq()), Evidence::event(yseq, yid)],
+            &x.leg,
+        );
     }
 
     /// Rules shared by every answered exchange after its body is judged.
@@ -154,6 +275,9 @@ impl State {
         }
         if !self.gw_ctx_added.is_empty() {
             self.resolve_ctx_added(x, success);
+        }
+        if x.leg.is_some() && !c.webhook && !x.synthetic {
+            self.client_credential_forwarded(x);
         }
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
@@ -2106,4 +2230,31 @@ fn answered_not_cancelable(x: &Exch) -> bool {
                 ds.iter()
                     .any(|d| d.get("reason").and_then(Json::as_str) == Some("TASK_NOT_CANCELABLE"))
             })
+}
+
+/// Whether call `x` is a copy of call `y` passed on by an intermediary (AUTH-FWD-001): both
+/// request bodies carry a message with the same messageId (JSON-RPC `params.message`, an
+/// HTTP+JSON body's `message`), or the same JSON-RPC params or HTTP+JSON body (a GetTask of
+/// the same task). An orchestrator's call to its delegate is its own: a new message,
+/// another task's id. Read from the recorded bodies: the open call's may not be parsed yet.
+fn same_call(x: &Exch, y: &Exch) -> bool {
+    let read = |e: &Exch| -> Option<serde_json::Value> {
+        let v: serde_json::Value = serde_json::from_slice(e.req_body.as_slice()).ok()?;
+        Some(match v.get("params") {
+            Some(p) if v.get("jsonrpc").is_some() => p.clone(),
+            _ => v,
+        })
+    };
+    let (Some(a), Some(b)) = (read(x), read(y)) else {
+        return false;
+    };
+    let mid = |v: &serde_json::Value| {
+        v.pointer("/message/messageId")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string)
+    };
+    match (mid(&a), mid(&b)) {
+        (Some(p), Some(q)) => p == q,
+        _ => !a.is_null() && a == b,
+    }
 }

@@ -2180,6 +2180,24 @@ impl State {
                         }
                     }
                     self.stream_state(x, u.state, u.task_id, seq);
+                    // TASK-STATE-014 (breaker50 early-complete): a delegate's stream still
+                    // working keeps its latest interim status message, dropped by the next
+                    // status of the stream (the delegate moved on, or finished).
+                    if c.op == Some(Op::SendStreamingMessage) {
+                        let note = u
+                            .state
+                            .filter(|s| matches!(s, TaskState::Submitted | TaskState::Working))
+                            .map(|s| {
+                                let text = p
+                                    .inner
+                                    .get("status")
+                                    .and_then(|v| v.get("message"))
+                                    .map(parts_texts)
+                                    .unwrap_or_default();
+                                (s, text)
+                            });
+                        self.interim_delegate_outcome(x, note, u.task_id, seq);
+                    }
                     if let (Some(st), Some(s)) = (
                         u.state.filter(|st| delegate_outcome_state(*st)),
                         x.sse.as_mut(),

@@ -580,6 +580,13 @@ impl State {
             if x.leg.is_none() && self.task_named_by_own_message_id(x, tid, bseq, ptr) {
                 return;
             }
+            // ID-TASK-006 on an agent's own leg (breaker50 caller-ids): an orchestrator
+            // named to its delegate a task id another agent (itself) handed out.
+            if x.leg.as_deref().is_some_and(|l| l != "upstream")
+                && self.foreign_task_on_own_leg(x, tid, bseq, ptr)
+            {
+                return;
+            }
             // An agent leg of a gateway that never saw this task: rightly not found there
             // (TASK-009); remembered in case the client leg got the task from another leg.
             if let Some(leg) = x.leg.clone() {
@@ -919,6 +926,175 @@ impl State {
                 },
             ],
             &x.leg,
+        );
+    }
+
+    /// The agents of the client leg that handed out task `tid` at another origin than
+    /// `here_origin`: (seq of the answer, its exchange, origin, path), earliest first. None
+    /// when an agent on a named leg handed `tid` out too: the client leg then passed on the
+    /// answer of an agent behind a gateway (a balancer's replica, GW-RESP-005), whose task
+    /// it is.
+    fn task_handed_out_elsewhere(
+        &self,
+        tid: &str,
+        here_origin: &str,
+    ) -> Vec<(u64, String, String, Option<String>)> {
+        let suffix = format!("\u{0}{tid}");
+        let mut v: Vec<(u64, String, String, Option<String>)> = Vec::new();
+        for (k, t) in &self.tasks {
+            if k.as_str() != tid && !k.ends_with(&suffix) {
+                continue;
+            }
+            let Some((seq, xid)) = t.announced.clone() else {
+                continue;
+            };
+            // client-leg keys: `id` or `\0 scope \0 id` ([`task_key`])
+            let client_leg = k.as_str() == tid || k.starts_with('\u{0}');
+            if !client_leg {
+                return Vec::new();
+            }
+            if let Some((origin, path)) = t.announced_at.clone() {
+                if origin != here_origin {
+                    v.push((seq, xid.to_string(), origin, path));
+                }
+            }
+        }
+        v.sort_by_key(|c| c.0);
+        v
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009; breaker50 caller-ids) for call `x` on an agent's own
+    /// leg (not a gateway's `upstream` copy: an orchestrator's call to its delegate),
+    /// answered not found (at `ptr` of body event `bseq`) for task `tid`, which this agent
+    /// never handed out: another agent, at another origin and on any leg, handed it out
+    /// before the call (told now, returns true), or may hand it out later in the answer to
+    /// a call open now (an orchestrator's own task, whose blocking answer comes after its
+    /// delegate's): held for [`State::flush_foreign_task_held`], returns false.
+    pub(super) fn foreign_task_on_own_leg(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        bseq: u64,
+        ptr: &str,
+    ) -> bool {
+        if x.call.as_ref().is_some_and(|c| c.webhook) {
+            return false;
+        }
+        let (Some((here_origin, here_path)), Some(call)) =
+            (x.endpoint(), x.call.as_ref().and_then(|c| c.call_term()))
+        else {
+            return false;
+        };
+        let here = format!("{here_origin}{}", here_path.as_deref().unwrap_or(""));
+        let ev = x.ev_at(bseq, ptr, None);
+        let earlier = self
+            .task_handed_out_elsewhere(tid, &here_origin)
+            .into_iter()
+            .find(|c| c.0 < x.req_seq);
+        if let Some((seq, xid, o, p)) = earlier {
+            let held = ForeignTaskHeld {
+                tid: tid.to_string(),
+                call,
+                here,
+                here_origin,
+                leg: x.leg.clone(),
+                ev,
+                open_elsewhere: Vec::new(),
+            };
+            self.tell_foreign_task(
+                held,
+                seq,
+                xid,
+                format!("{o}{}", p.as_deref().unwrap_or("")),
+                false,
+            );
+            return true;
+        }
+        if self.foreign_task_held.len() >= MAX_PENDING_UP {
+            return false;
+        }
+        // the calls to another origin asked before `x` and open when it was asked: still
+        // open, or ended after it was asked
+        let mut open_elsewhere: Vec<String> = self
+            .open
+            .keys()
+            .filter(|id| **id != x.id)
+            .filter(|id| {
+                self.open.get(id).is_some_and(|o| {
+                    o.req_seq < x.req_seq && o.origin.as_deref().is_some_and(|g| g != here_origin)
+                })
+            })
+            .map(|id| id.to_string())
+            .collect();
+        open_elsewhere.extend(
+            self.recent_client_ends
+                .iter()
+                .filter(|(_, o, rq, end)| *rq < x.req_seq && *end > x.req_seq && *o != here_origin)
+                .map(|(id, ..)| id.clone()),
+        );
+        if !open_elsewhere.is_empty() {
+            self.foreign_task_held.push(ForeignTaskHeld {
+                tid: tid.to_string(),
+                call,
+                here,
+                here_origin,
+                leg: x.leg.clone(),
+                ev,
+                open_elsewhere,
+            });
+        }
+        false
+    }
+
+    /// The held TaskNotFoundError answers of [`Self::foreign_task_on_own_leg`] whose task
+    /// id another agent handed out in the answer to a call open when they were judged:
+    /// ID-TASK-006, told at the end.
+    pub(super) fn flush_foreign_task_held(&mut self) {
+        for h in std::mem::take(&mut self.foreign_task_held) {
+            let found = self
+                .task_handed_out_elsewhere(&h.tid, &h.here_origin)
+                .into_iter()
+                .find(|c| h.open_elsewhere.contains(&c.1));
+            if let Some((seq, xid, o, p)) = found {
+                let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+                self.tell_foreign_task(h, seq, xid, there, true);
+            }
+        }
+    }
+
+    /// ID-TASK-006 for held call `h`: task `h.tid` was handed out by the agent at `there`
+    /// (answer event `seq` of exchange `xid`), `later` when in the answer to a call open
+    /// while `h` was asked.
+    fn tell_foreign_task(
+        &mut self,
+        h: ForeignTaskHeld,
+        seq: u64,
+        xid: String,
+        there: String,
+        later: bool,
+    ) {
+        let when = if later {
+            ", in its answer to a call that was open while this one was asked (an orchestrator named to the agent it delegates to the task id its own client's call created)"
+        } else {
+            ""
+        };
+        let (tid, call, here) = (&h.tid, &h.call, &h.here);
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}{when}: this agent rightly answered not found (task ids belong to the agent that created them); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                h.ev,
+                Evidence {
+                    seq,
+                    exchange: Some(xid),
+                    pointer: None,
+                    found: Some(Value::String(h.tid.clone())),
+                },
+            ],
+            &h.leg,
         );
     }
 

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Drive misorch50.py (one mode or all): a real SDK ORCHESTRATOR delegating to the real Python
+SDK agent, both hops through one `a2a-interop proxy --record --report --lossless`:
+
+    curl -> proxy client leg (P1) -> misorch50 (O) -> proxy leg `delegate` (P2) -> SDK agent
+
+The client (curl, JSON-RPC 1.0, `Authorization: Bearer client-secret-50` on every call): the
+orchestrator's card; send "task hello" and get it (historyLength 0); stream "slow streamed"
+and get it; send "long job" (returnImmediately), wait 1 s, cancel it; send "input please",
+then the follow-up "more details" on the task and context the answer named; send "fail now";
+a 0.3 `message/send` "task hello 03". An id not given is made up, so every mode makes the
+same 11 calls.
+
+    python3 misorch50_drive.py BIN OUTDIR [MODE...]
+
+Writes OUTDIR/MODE.json (online = the --report's rule ids, stderr, offline = `verify` of the
+recording, `untouched`: each client answer against the client-leg bytes recorded,
+`delegate_untouched`: each answer the orchestrator read (its --log) against the delegate
+leg's recorded bytes, `legs`: exchanges per leg, `findings` with their leg) and prints one
+line per mode: OK / MISS, predicted, got, flags.
+"""
+import base64
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import misbehave_drive as d  # noqa: E402  (curl, JSON results, rule ids, byte comparison)
+import misgateway45_drive as g45  # noqa: E402  (ports, legs)
+
+ORCH = os.path.join(HERE, "misorch50.py")
+PRED = os.path.join(HERE, "..", "cases", "live50-predictions.json")
+AUTH = "Authorization: Bearer client-secret-50"
+
+
+def start_delegate(public):
+    """The Python SDK agent on a free port advertising `public`; (process, port)."""
+    for _ in range(3):
+        port = d.free_port()
+        env = dict(os.environ, A2A_PORT=str(port), A2A_PUBLIC_URL=public, A2A_HOST="127.0.0.1",
+                   A2A_NAME="delegate test agent")
+        p = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), "agent.py"],
+                             cwd=os.path.join(HERE, "python"), env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if g45.wait_port(port) and p.poll() is None:
+            return p, port
+        p.kill()
+        p.wait()
+    raise RuntimeError("the delegate SDK agent did not start")
+
+
+def task_of(objs):
+    """(task id, context id) of the first task an answer or stream names."""
+    for o in objs:
+        r = o.get("result") if isinstance(o, dict) else None
+        if not isinstance(r, dict):
+            continue
+        x = r.get("task") if isinstance(r.get("task"), dict) else r
+        if isinstance(x.get("id"), str) and ("status" in x or x.get("kind") == "task"):
+            return x["id"], x.get("contextId")
+    return None, None
+
+
+def client(front):
+    log = []
+    n = [0]
+
+    def call(step, method, params, v10=True):
+        n[0] += 1
+        hs = [AUTH] + (["A2A-Version: 1.0"] if v10 else [])
+        r = d.curl(front + "/", {"jsonrpc": "2.0", "id": n[0], "method": method, "params": params},
+                   hs, timeout=30)
+        log.append((step, r))
+        return d.json_results(r)
+
+    log.append(("card", d.curl(front + "/.well-known/agent-card.json", None, [AUTH])))
+    t1, _ = task_of(call("send", "SendMessage", {"message": d.message(True, "task hello")}))
+    call("get", "GetTask", {"id": t1 or "t1-not-given", "historyLength": 0})
+    s, _ = task_of(call("stream", "SendStreamingMessage", {"message": d.message(True, "slow streamed")}))
+    call("get-stream", "GetTask", {"id": s or "s-not-given"})
+    t3, _ = task_of(call("send-long", "SendMessage", {"message": d.message(True, "long job"),
+                                                      "configuration": {"returnImmediately": True}}))
+    time.sleep(1.0)
+    call("cancel", "CancelTask", {"id": t3 or "t3-not-given"})
+    ti, ci = task_of(call("send-input", "SendMessage", {"message": d.message(True, "input please")}))
+    m = d.message(True, "more details", ti or "ti-not-given")
+    if ci:
+        m["contextId"] = ci
+    call("follow-up", "SendMessage", {"message": m})
+    call("send-fail", "SendMessage", {"message": d.message(True, "fail now")})
+    call("send-03", "message/send", {"message": d.message(False, "task hello 03")}, v10=False)
+    return log
+
+
+def delegate_untouched(rec, log):
+    """Each answer the orchestrator read from the delegate (its --log) against the delegate
+    leg's recorded response bytes, in order: 'same', 'prefix' (the orchestrator left the
+    stream), 'differs N/M' or 'missing'."""
+    order, bodies = [], {}
+    for ln in open(rec):
+        e = json.loads(ln)
+        if e.get("leg") != "delegate":
+            continue
+        if e.get("type") == "request_head" and e.get("method") != "OPTIONS":
+            order.append(e["exchange"])
+            bodies[e["exchange"]] = b""
+        if e.get("type") == "response_chunk" and e["exchange"] in bodies:
+            b = e.get("body", "")
+            b = base64.b64decode(b) if e.get("encoding") == "base64" else b.encode()
+            bodies[e["exchange"]] += b
+    got = [json.loads(ln) for ln in open(log)] if os.path.exists(log) else []
+    # matched by content, not by order: the orchestrator logs an answer when it closes it,
+    # and a stream it keeps (the long job's) closes after later calls
+    left = list(order)
+    out = []
+    for g in got:
+        mine = base64.b64decode(g["body"])
+        hit = next((x for x in left if bodies[x] == mine), None) or \
+            next((x for x in left if bodies[x].startswith(mine)), None)
+        if hit is None:
+            out.append((g["path"], "missing" if not left else "differs"))
+            continue
+        left.remove(hit)
+        out.append((g["path"], "same" if bodies[hit] == mine else "prefix"))
+    if len(order) > len(got):
+        out.append(("recorded-only", f"{len(order) - len(got)} more delegate exchanges"))
+    return out
+
+
+def run(bin_, out, mode):
+    p1, p2 = d.free_port(), d.free_port()
+    front = f"http://127.0.0.1:{p1}"
+    a, aport = start_delegate(f"http://127.0.0.1:{p2}")
+    olog = os.path.join(out, f"{mode}.orch.jsonl")
+    rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
+    for f in (olog, rec, rep):
+        if os.path.exists(f):
+            os.unlink(f)
+    orch = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), ORCH, "--mode", mode,
+                             "--delegate", f"http://127.0.0.1:{p2}", "--public", front,
+                             "--log", olog], stdout=subprocess.PIPE,
+                            stderr=open(os.path.join(out, f"{mode}.orch.stderr"), "w"), text=True)
+    oport = int(orch.stdout.readline())
+    errf = open(os.path.join(out, f"{mode}.proxy.stderr"), "w")
+    proxy = subprocess.Popen(
+        [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{oport}",
+         "--listener", f"delegate@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+         "--record", rec, "--report", rep, "--lossless"],
+        stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
+    for p in (p1, p2, oport):
+        g45.wait_port(p)
+    log = client(front)
+    time.sleep(0.5)
+    alive = proxy.poll() is None
+    proxy.send_signal(signal.SIGTERM)
+    try:
+        rc = proxy.wait(60)
+    except subprocess.TimeoutExpired:
+        proxy.kill()
+        rc = "hung"
+    errf.close()
+    for p in (orch, a):
+        p.kill()
+        p.wait()
+    online, report = set(), {}
+    try:
+        report = json.load(open(rep))
+        online = d.rules_in(report)
+    except (OSError, ValueError):
+        pass
+    stderr_rules = set(d.RULE.findall(open(os.path.join(out, f"{mode}.proxy.stderr")).read()))
+    v = subprocess.run([bin_, "verify", rec, "--format", "json", "--fail-on", "never"],
+                       capture_output=True)
+    try:
+        offline = d.rules_in(json.loads(v.stdout))
+    except ValueError:
+        offline = {"VERIFY-FAILED"}
+    only = g45.client_leg_recording(rec, os.path.join(out, f"{mode}.client-leg.{uuid.uuid4()}"))
+    untouched = d.compare_bytes(only, log)
+    os.unlink(only)
+    return {"online": sorted(online), "stderr": sorted(stderr_rules), "offline": sorted(offline),
+            "proxy_alive": alive, "proxy_rc": rc, "untouched": untouched, "legs": g45.legs(rec),
+            "delegate_untouched": delegate_untouched(rec, olog),
+            "orchestrator": f"127.0.0.1:{p1}", "delegate": f"127.0.0.1:{p2}",
+            "findings": [{"rule": f.get("rule"), "leg": f.get("leg"), "message": f.get("message"),
+                          "seen": f.get("seen", 1)} for f in report.get("findings", [])],
+            "steps": [(s, r["status"], r["rc"]) for s, r in log]}
+
+
+def main():
+    bin_, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    doc = json.load(open(PRED))
+    pred, baseline = doc["modes"], doc.get("baseline", [])
+    names = sys.argv[3:] or list(pred)
+    for name in names:
+        m = pred.get(name, {})
+        res = {"mode": name}
+        res.update(run(bin_, out, name))
+        want = set(m.get("predict", [])) | (set(baseline) - set(m.get("baseline_not_reached", [])))
+        res["predicted"] = sorted(want)
+        res["as_predicted"] = set(res["online"]) == want
+        json.dump(res, open(os.path.join(out, f"{name}.json"), "w"), indent=1, default=str)
+        flags = []
+        if set(res["online"]) != set(res["offline"]):
+            flags.append("ONLINE!=OFFLINE")
+        if set(res["online"]) != set(res["stderr"]):
+            flags.append("STDERR!=REPORT")
+        if not res["proxy_alive"] or res["proxy_rc"] not in (0, 1):
+            flags.append(f"PROXY rc={res['proxy_rc']} alive={res['proxy_alive']}")
+        if any(u != "same" for _, u in res["untouched"]):
+            flags.append("BYTES")
+        if any(u not in ("same", "prefix") for _, u in res["delegate_untouched"]):
+            flags.append("DELBYTES")
+        if any(lg["ended"] != lg["exchanges"] for lg in res["legs"].values()):
+            flags.append("UNENDED")
+        dl = res["legs"].get("delegate", {}).get("exchanges", 0)
+        cl = res["legs"].get("client", {}).get("exchanges", 0)
+        print(f"{'OK  ' if res['as_predicted'] else 'MISS'} {name:20} pred={sorted(want)} "
+              f"got={res['online']} legs={cl}/{dl} {' '.join(flags)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
