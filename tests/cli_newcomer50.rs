@@ -1,0 +1,106 @@
+//! newcomer50: a tired engineer's first night with the tool (README and what it links to):
+//! the demo, the proxy in front of the Python and JS SDK agents with their SDK clients,
+//! `probe`, `interop`, every report format, `repro`, `export`, `verify` of recordings and
+//! of transcripts edited by hand; then hostile input. Real processes, real loopback
+//! sockets, real files, a real pseudo-terminal.
+//!
+//! - N3: `repro FILE --finding R -o min.sh` wrote the cut to `min.sh`, then its curl script
+//!   to the same `min.sh` (the default script path is `-o` with extension `.sh`): "wrote
+//!   min.sh (1 of 132 exchanges) and min.sh", exit 0, the transcript lost.
+//! - N4: an agent whose card body never ended (a chunked body of spaces after `{`) passed
+//!   `card.reachable` ("not a JSON object (the verifier's CARD-SHAPE-004 judges it)"), but
+//!   the verifier judges no body cut at the capture cap: 0 findings, 1 passed, level
+//!   non-conformant, exit 0.
+//! - N5: `probe` of an agent that accepted and never answered, interrupted by Ctrl-C after
+//!   3 s of "still waiting", said `card.reachable: no agent card at
+//!   /.well-known/agent-card.json (not sent: the run was interrupted (Ctrl-C))`: the request
+//!   had been sent and awaited (the warm-up fetch's error was dropped, and the card test's
+//!   own fetch came after the stop).
+//! - N6: `verify` of a 39 MB transcript on a terminal: 44 s with nothing on stderr (the
+//!   documented progress line follows the file's bytes, read in under a second; the parse
+//!   and the judging of its events took the rest); a 154 MB HAR the same for 90 s.
+//! - N7: a HAR of one request the client gave up on (status 0), a VER-MIX-002 fault in it:
+//!   "nothing was verified ... has no response in the file", exit 2, its warning not shown;
+//!   the native recording it was exported from gave the warning, exit 0.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A transcript of one 1.0 streaming call whose status update carries a state that is no
+/// task state (TASK-STATE-005, an error).
+const BAD_STATE: &str = concat!(
+    r#"{"t":0.000,"dir":"req","method":"POST","url":"http://127.0.0.1:8080/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendStreamingMessage\",\"params\":{\"message\":{\"messageId\":\"m1\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"slow hello\"}]}}}"}"#,
+    "\n",
+    r#"{"t":0.004,"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":""}"#,
+    "\n",
+    r#"{"t":0.005,"dir":"chunk","body":"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_SUBMITTED\"}}}}\n\n"}"#,
+    "\n",
+    r#"{"t":0.910,"dir":"chunk","body":"data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"statusUpdate\":{\"taskId\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_BOGUS\"}}}}\n\n"}"#,
+    "\n",
+    r#"{"t":0.911,"dir":"chunk","body":"","close":"eof"}"#,
+    "\n"
+);
+
+#[test]
+fn n3_repro_to_a_dot_sh_path_is_refused_not_the_cut_replaced_by_its_script() {
+    let dir = tempfile_dir("n3");
+    std::fs::write(dir.join("bug.jsonl"), BAD_STATE).unwrap();
+    let out = Command::new(BIN)
+        .current_dir(&dir)
+        .args([
+            "repro",
+            "bug.jsonl",
+            "--finding",
+            "TASK-STATE-005",
+            "-o",
+            "min.sh",
+        ])
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    // before: exit 0, "wrote min.sh (1 of 1 exchanges) and min.sh", min.sh the script
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(
+        !dir.join("min.sh").exists(),
+        "nothing written on a refused run"
+    );
+    assert!(
+        err.contains("-o min.sh names the cut") && err.contains("e.g. -o min.jsonl"),
+        "says why and the path to give: {err}"
+    );
+    // the path the hint gives works: the cut and its script, each its own file
+    let out = Command::new(BIN)
+        .current_dir(&dir)
+        .args([
+            "repro",
+            "bug.jsonl",
+            "--finding",
+            "TASK-STATE-005",
+            "-o",
+            "min.jsonl",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let cut = std::fs::read_to_string(dir.join("min.jsonl")).unwrap();
+    assert!(cut.starts_with('{') && cut.contains("TASK_STATE_BOGUS"));
+    let script = std::fs::read_to_string(dir.join("min.sh")).unwrap();
+    assert!(script.starts_with("#!/usr/bin/env bash\n"));
+}
+
+/// A fresh empty directory under the target's temporary directory.
+fn tempfile_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("newcomer50-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
