@@ -104,3 +104,160 @@ fn tempfile_dir(tag: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// An "agent" on a free loopback port that answers every request `200` with a chunked
+/// JSON body that never ends (`{` then spaces), until the client leaves.
+fn endless_card_agent() -> std::net::SocketAddr {
+    use std::io::{Read as _, Write as _};
+    use std::net::TcpListener;
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for c in l.incoming() {
+            let Ok(mut c) = c else { continue };
+            std::thread::spawn(move || {
+                let mut head = [0u8; 8192];
+                let _ = c.read(&mut head);
+                let _ = c.write_all(
+                    b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n1\r\n{\r\n",
+                );
+                let chunk = format!("400\r\n{}\r\n", " ".repeat(1024));
+                while c.write_all(chunk.as_bytes()).is_ok() {}
+            });
+        }
+    });
+    addr
+}
+
+#[test]
+fn n4_a_card_body_that_never_ends_fails_card_reachable_not_a_pass_and_exit_0() {
+    use proxy_process::ChildGuard;
+    use std::process::Stdio;
+    use std::time::Duration;
+    let addr = endless_card_agent();
+    let url = format!("http://{addr}");
+    let out = ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["probe", &url, "--timeout", "20s", "--verbose", "-q"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .output_within(Duration::from_secs(240), "probe of an endless card");
+    let so = text(&out.stdout);
+    // before: "pass  card.reachable: no agent card at ... (HTTP 200, not a JSON object) ...
+    // (the verifier's CARD-SHAPE-004 judges it)", "1 passed, 0 failed", exit 0
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "stdout: {so}\nstderr: {}",
+        text(&out.stderr)
+    );
+    let line = so
+        .lines()
+        .find(|l| l.contains("card.reachable:"))
+        .unwrap_or_else(|| panic!("a card.reachable line: {so}"));
+    assert!(line.starts_with("fail  card.reachable"), "{line}");
+    assert!(
+        line.contains("/.well-known/agent-card.json (HTTP 200, but the answer passed the probe's limit of 16777216 bytes and was not read further: no card could be read)"),
+        "{line}"
+    );
+    assert!(!line.contains("CARD-SHAPE-004"), "{line}");
+    assert!(so.contains("0 passed, 1 failed"), "{so}");
+}
+
+#[test]
+fn n4_a_legal_card_still_passes_card_reachable() {
+    use proxy_process::ChildGuard;
+    use std::process::Stdio;
+    use std::time::Duration;
+    // the legal neighbour: a card served whole (the reference agent) passes as before
+    let (_agent, url) = proxy_process::reference_agent();
+    let out = ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["probe", &url, "--verbose", "-q"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .output_within(Duration::from_secs(240), "probe of the reference agent");
+    let so = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{so}");
+    assert!(
+        so.contains("pass  card.reachable: agent card fetched from /.well-known/agent-card.json"),
+        "{so}"
+    );
+}
+
+#[test]
+fn n5_a_card_fetch_cut_by_ctrl_c_is_told_as_sent_and_awaited_not_as_not_sent() {
+    use proxy_process::ChildGuard;
+    use std::io::Read as _;
+    use std::net::TcpListener;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    // accepts, reads, never answers
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for c in l.incoming().flatten() {
+            held.push(c);
+        }
+    });
+    let url = format!("http://{addr}");
+    let (mut child, rx) = {
+        let mut child = ChildGuard::spawn(
+            Command::new(BIN)
+                .args(["probe", &url, "--verbose"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        );
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            use std::io::BufRead as _;
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let _ = tx.send(line);
+            }
+        });
+        (child, rx)
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let l = rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("the probe's progress line");
+        if l.contains("probe: card.reachable") {
+            break;
+        }
+    }
+    // the card request is out and awaited
+    std::thread::sleep(Duration::from_millis(1500));
+    child.signal("INT");
+    let mut so = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut so)
+        .unwrap();
+    let st = child.wait_for(Duration::from_secs(60), "probe after Ctrl-C");
+    assert_eq!(st.code(), Some(130), "{so}");
+    let line = so
+        .lines()
+        .find(|l| l.contains("card.reachable:"))
+        .unwrap_or_else(|| panic!("a card.reachable line: {so}"));
+    // before: "/.well-known/agent-card.json (not sent: the run was interrupted (Ctrl-C))"
+    assert!(
+        line.contains(&format!(
+            "/.well-known/agent-card.json (sent GET {url}/.well-known/agent-card.json, but the run was interrupted (Ctrl-C) after "
+        )),
+        "{line}"
+    );
+    assert!(
+        !line.contains("agent-card.json (not sent"),
+        "the awaited request is not 'not sent': {line}"
+    );
+}
