@@ -261,3 +261,117 @@ fn n5_a_card_fetch_cut_by_ctrl_c_is_told_as_sent_and_awaited_not_as_not_sent() {
         "the awaited request is not 'not sent': {line}"
     );
 }
+
+/// Runs `args` with stderr on a new pseudo-terminal (stdout to a pipe): its exit code and
+/// everything written on the terminal.
+fn run_with_terminal_stderr(args: &[&str], limit: std::time::Duration) -> (Option<i32>, String) {
+    use proxy_process::ChildGuard;
+    use std::io::Read as _;
+    use std::os::fd::FromRawFd as _;
+    use std::process::Stdio;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes the two descriptors it opens; the name, termios and window
+    // size arguments may be null.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened by openpty and are owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut child = ChildGuard::spawn(
+        Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(slave)),
+    );
+    let mut stdout = child.stdout.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stdout.read_to_end(&mut s);
+        s
+    });
+    let term = std::thread::spawn(move || {
+        let mut master = master;
+        let mut s = Vec::new();
+        let mut buf = [0u8; 4096];
+        // EIO once the last slave descriptor (the child's) is closed
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            s.extend_from_slice(&buf[..n]);
+        }
+        s
+    });
+    let st = child.wait_for(limit, "the run with stderr on a terminal");
+    let _ = out.join();
+    (st.code(), text(&term.join().unwrap()))
+}
+
+#[test]
+fn n6_a_large_transcript_on_a_terminal_says_how_far_its_events_are_judged() {
+    use std::io::Write as _;
+    use std::time::{Duration, Instant};
+    let dir = tempfile_dir("n6");
+    let path = dir.join("big.jsonl");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    // 15000 GetTask calls answered TaskNotFound: several seconds of judging in a debug build
+    for i in 0..15_000 {
+        writeln!(
+            f,
+            r#"{{"dir":"req","method":"POST","url":"http://h/","headers":{{"content-type":"application/json","a2a-version":"1.0"}},"body":{{"jsonrpc":"2.0","id":{i},"method":"GetTask","params":{{"id":"t{i}"}}}}}}"#
+        )
+        .unwrap();
+        writeln!(
+            f,
+            r#"{{"dir":"resp","status":200,"headers":{{"content-type":"application/json"}},"body":{{"jsonrpc":"2.0","id":{i},"error":{{"code":-32001,"message":"Task not found"}}}}}}"#
+        )
+        .unwrap();
+    }
+    f.flush().unwrap();
+    drop(f);
+    let started = Instant::now();
+    let (code, term) = run_with_terminal_stderr(
+        &["verify", path.to_str().unwrap()],
+        Duration::from_secs(600),
+    );
+    let took = started.elapsed();
+    assert_eq!(code, Some(0), "{term}");
+    assert!(
+        took > Duration::from_secs(3),
+        "the run must outlast the 2 s before the line shows for this test to judge it: {took:?}"
+    );
+    // before: nothing at all on the terminal (the file's bytes were read in well under 2 s)
+    assert!(
+        term.contains("a2a-interop: reading ")
+            && term.contains("big.jsonl: event ")
+            && term.contains(" of 75000 ("),
+        "the line counts the events judged of all: {term:?}"
+    );
+    // erased at the end: the terminal is left on an empty line
+    assert!(term.ends_with("\r\x1b[K"), "{term:?}");
+}
+
+#[test]
+fn n6_on_a_pipe_the_transcript_s_stderr_stays_empty() {
+    let dir = tempfile_dir("n6pipe");
+    let path = dir.join("small.jsonl");
+    std::fs::write(&path, BAD_STATE).unwrap();
+    let out = Command::new(BIN)
+        .args(["verify", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "", "no progress line on a pipe");
+}
