@@ -375,3 +375,55 @@ fn n6_on_a_pipe_the_transcript_s_stderr_stays_empty() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr), "", "no progress line on a pipe");
 }
+
+/// A HAR 1.2 file (as browser devtools write it) of one JSON-RPC `SendMessage` sent
+/// without `A2A-Version` (VER-MIX-002, the client's) that got no response: status 0,
+/// `net::ERR_ABORTED`.
+const ABORTED_HAR: &str = r#"{"log":{"version":"1.2","creator":{"name":"devtools","version":"1"},"entries":[{"startedDateTime":"2026-12-06T10:00:00.000Z","time":3000,"request":{"method":"POST","url":"http://127.0.0.1:8080/","httpVersion":"HTTP/1.1","headers":[{"name":"content-type","value":"application/json"}],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":120,"postData":{"mimeType":"application/json","text":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{\"message\":{\"messageId\":\"m1\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]}}}"}},"response":{"status":0,"statusText":"","httpVersion":"","headers":[],"cookies":[],"content":{"size":0,"mimeType":"x-unknown"},"redirectURL":"","headersSize":-1,"bodySize":-1,"_error":"net::ERR_ABORTED"},"cache":{},"timings":{"send":0,"wait":3000,"receive":0}}]}}"#;
+
+#[test]
+fn n7_a_har_of_one_aborted_request_shows_its_finding_as_the_recording_does() {
+    let dir = tempfile_dir("n7");
+    let har = dir.join("one.har");
+    std::fs::write(&har, ABORTED_HAR).unwrap();
+    let out = Command::new(BIN)
+        .args(["verify", har.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let so = text(&out.stdout);
+    let se = text(&out.stderr);
+    // before: exit 2, "nothing was verified in one.har: the one exchange has no response
+    // in the file", the warning not shown
+    assert_eq!(out.status.code(), Some(0), "stdout: {so}\nstderr: {se}");
+    assert!(so.contains("warning[VER-MIX-002]"), "{so}");
+    assert!(!se.contains("nothing was verified"), "{se}");
+    assert!(
+        so.contains("0 errors, 1 warning, 0 notes in 1 exchange, 1 not fully judged"),
+        "{so}"
+    );
+}
+
+#[test]
+fn n7_a_har_of_one_aborted_request_without_a_finding_is_still_nothing_verified() {
+    // the neighbour: no finding on the request, no response: nothing to judge, exit 2 as before
+    let dir = tempfile_dir("n7b");
+    let har = dir.join("one.har");
+    std::fs::write(
+        &har,
+        ABORTED_HAR.replace(
+            r#"[{"name":"content-type","value":"application/json"}]"#,
+            r#"[{"name":"content-type","value":"application/json"},{"name":"a2a-version","value":"1.0"}]"#,
+        ),
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["verify", har.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let se = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{se}");
+    assert!(
+        se.contains("nothing was verified in") && se.contains("has no response in the file"),
+        "{se}"
+    );
+}
