@@ -427,3 +427,72 @@ fn n7_a_har_of_one_aborted_request_without_a_finding_is_still_nothing_verified()
         "{se}"
     );
 }
+
+#[test]
+fn n8_probe_of_localhost_follows_a_card_that_names_127_0_0_1() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    // the card (served on one port) names 127.0.0.1 on another port, whose calls are
+    // closed unanswered (a crashing worker): the probe reaches them, and fails them,
+    // instead of refusing the card's host (a card naming the probed port itself was
+    // already followed: the run's recording proxy rewrites it)
+    let worker = proxy_process::card_agent_closing_calls(|_| String::from("{}"));
+    let agent = proxy_process::card_only_agent(proxy_process::echo_card(
+        "loop",
+        &format!("http://127.0.0.1:{}/", worker.port()),
+    ));
+    let out = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args([
+                "probe",
+                &format!("http://localhost:{}", agent.port()),
+                "--verbose",
+                "-q",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .output_within(Duration::from_secs(240), "probe of localhost");
+    let so = text(&out.stdout);
+    let se = text(&out.stderr);
+    // before: exit 2, "the probe does not call the hosts the card's interfaces name:
+    // refused http://127.0.0.1:PORT/: host 127.0.0.1 is not the probed host localhost"
+    assert!(!se.contains("is not the probed host"), "{se}");
+    assert_eq!(out.status.code(), Some(1), "stdout: {so}\nstderr: {se}");
+    let line = so
+        .lines()
+        .find(|l| l.contains("card.interface-url [1.0]:"))
+        .unwrap_or_else(|| panic!("{so}"));
+    assert!(
+        line.starts_with(&format!(
+            "fail  card.interface-url [1.0]: advertised url http://127.0.0.1:{}/ gave no answer",
+            worker.port()
+        )),
+        "{line}"
+    );
+}
+
+#[test]
+fn n8_a_card_naming_another_host_is_still_refused() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    // the neighbour: a loopback probe does not follow a card to a host on the network
+    let agent =
+        proxy_process::card_only_agent(proxy_process::echo_card("far", "http://192.0.2.10:8080/"));
+    let out = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["probe", &format!("http://localhost:{}", agent.port()), "-q"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .output_within(
+        Duration::from_secs(240),
+        "probe of a card naming another host",
+    );
+    let se = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{se}");
+    assert!(
+        se.contains("host 192.0.2.10 is not the probed host localhost (add --allow-host 192.0.2.10 to allow it)"),
+        "{se}"
+    );
+}
