@@ -496,3 +496,40 @@ fn n8_a_card_naming_another_host_is_still_refused() {
         "{se}"
     );
 }
+
+#[test]
+fn n10_two_upstreams_for_one_prefix_are_refused_before_a_port_with_what_to_do() {
+    for args in [
+        &[
+            "--route",
+            "/a=http://127.0.0.1:9",
+            "--route",
+            "/a/=http://127.0.0.1:10",
+        ][..],
+        &[
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--route",
+            "/=http://127.0.0.1:10",
+        ][..],
+    ] {
+        let out = Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
+            .args(args)
+            .output()
+            .unwrap();
+        let se = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{se}");
+        // before: "a2a-interop: cannot start the proxy on 127.0.0.1:35251: two routes for
+        // prefix /a: ...; hint: `a2a-interop proxy --help` lists the flags; ..."
+        assert!(
+            se.starts_with("a2a-interop: two routes for prefix /"),
+            "{se}"
+        );
+        assert!(!se.contains("cannot start the proxy on"), "{se}");
+        assert!(
+            se.contains("hint: give each --route its own path prefix (--route /a=URL1 --route /b=URL2; --upstream URL is the route for /)"),
+            "{se}"
+        );
+    }
+}
