@@ -260,6 +260,14 @@ fn n5_a_card_fetch_cut_by_ctrl_c_is_told_as_sent_and_awaited_not_as_not_sent() {
         !line.contains("agent-card.json (not sent"),
         "the awaited request is not 'not sent': {line}"
     );
+    // the test's time is the awaited fetch's (before: "(0 ms)")
+    let ms: u64 = line
+        .rsplit(" (")
+        .next()
+        .and_then(|t| t.strip_suffix(" ms)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(ms >= 1000, "{line}");
 }
 
 /// Runs `args` with stderr on a new pseudo-terminal (stdout to a pipe): its exit code and

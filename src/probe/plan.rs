@@ -662,7 +662,9 @@ impl<'a> Runner<'a> {
         let base = self.t.base().clone();
         // warm-up: opens the connection; its answer is judged by the next fetch (the card
         // test's, so it is that test's request)
-        self.t.begin_test(Some("card.reachable".into()));
+        // the warm-up is card.reachable's request: its time counts in the test's (an
+        // interrupted run said "(0 ms)" of a fetch awaited for seconds, newcomer50 N5)
+        let started = self.begin("card.reachable", None);
         // a warm-up the run's interruption cut off was sent and awaited: the card test
         // reports it as it was (newcomer50 N5: "not sent" for the request the user saw hang)
         let mut warm_up_cut = None;
@@ -671,7 +673,7 @@ impl<'a> Runner<'a> {
                 warm_up_cut = m.starts_with("sent ").then_some(m);
             }
         }
-        let Some(card) = self.card_tests(&base, warm_up_cut).await else {
+        let Some(card) = self.card_tests(&base, started, warm_up_cut).await else {
             if let Some(p) = &self.cfg.pairing {
                 p.publish(None);
             }
@@ -824,12 +826,17 @@ impl<'a> Runner<'a> {
         dialects
     }
 
-    /// `card.*`; returns the card when one was fetched. `warm_up_cut`: the words of the
-    /// warm-up fetch of the first card path when the run's interruption cut it off while
-    /// its answer was awaited ([`SendError::Interrupted`]): that path is then reported with
-    /// them, not fetched again.
-    async fn card_tests(&mut self, base: &Url, warm_up_cut: Option<String>) -> Option<Value> {
-        let started = self.begin("card.reachable", None);
+    /// `card.*`; returns the card when one was fetched. `started`: when `card.reachable`
+    /// began (its warm-up fetch). `warm_up_cut`: the words of the warm-up fetch of the
+    /// first card path when the run's interruption cut it off while its answer was awaited
+    /// ([`SendError::Interrupted`]): that path is then reported with them, not fetched
+    /// again.
+    async fn card_tests(
+        &mut self,
+        base: &Url,
+        started: Instant,
+        warm_up_cut: Option<String>,
+    ) -> Option<Value> {
         let mut tried = Vec::new();
         let mut found: Option<(Value, String, bool)> = None;
         let mut warm_up_cut = warm_up_cut;
