@@ -541,3 +541,46 @@ fn n10_two_upstreams_for_one_prefix_are_refused_before_a_port_with_what_to_do() 
         );
     }
 }
+
+#[test]
+fn n1_a_piped_probe_says_where_its_recording_is_as_the_brief_text_does() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    let (_agent, url) = proxy_process::reference_agent();
+    let dir = tempfile_dir("n1");
+    let rec = dir.join("probe.jsonl");
+    let run = |extra: &[&str]| {
+        proxy_process::ChildGuard::spawn(
+            Command::new(BIN)
+                .args([
+                    "probe",
+                    &url,
+                    "--record",
+                    rec.to_str().unwrap(),
+                    "--overwrite",
+                ])
+                .args(extra)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .output_within(Duration::from_secs(240), "probe")
+    };
+    // stdout a pipe (a CI log): the whole text, which names no recording
+    let out = run(&[]);
+    let se = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{se}");
+    // before: no line named the recording (only the progress lines)
+    let want = format!(
+        "a2a-interop: recording: {0} (a2a-interop verify {0}: every finding with its exchanges)",
+        rec.display()
+    );
+    assert_eq!(se.lines().last(), Some(want.as_str()), "{se}");
+    assert!(
+        !text(&out.stdout).contains("recording: "),
+        "stdout as before"
+    );
+    // -q keeps stderr quiet (the control)
+    let out = run(&["-q"]);
+    let se = text(&out.stderr);
+    assert!(!se.contains("recording: "), "{se}");
+}
