@@ -288,6 +288,13 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         }
     }
     remove_temp(&run);
+    crate::app::probe_cmd::recording_note(
+        a.record.as_deref(),
+        a.quiet,
+        a.brief,
+        a.verbose,
+        run.interrupted,
+    );
     if run.interrupted {
         crate::errln!(
             "a2a-interop: interrupted: interop stopped early; the results up to there are kept (tests not run are skipped){}",

@@ -213,6 +213,13 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     }
+    recording_note(
+        a.record.as_deref(),
+        a.quiet,
+        a.brief,
+        a.verbose,
+        run.interrupted,
+    );
     if run.interrupted {
         crate::errln!(
             "a2a-interop: interrupted: the probe stopped early; the results up to there are kept (tests not run are skipped){}",
@@ -1803,6 +1810,33 @@ pub fn text_mode(quiet: bool, brief: bool, verbose: bool) -> TextMode {
     } else {
         TextMode::Whole
     }
+}
+
+/// Where the `--record` file of a `probe` or `interop` run is, on stderr, when stdout got
+/// the whole text ([`TextMode::Whole`]: a pipe, a file, a CI log, or `--verbose`), which,
+/// unlike the brief text ([`brief_trailer`]), does not say it (newcomer50 N1: a CI log
+/// named every report written, never the recording):
+/// `a2a-interop: recording: probe.jsonl (a2a-interop verify probe.jsonl: every finding
+/// with its exchanges)`. Not with `-q` (stderr quiet), and not for an interrupted run
+/// (its stop line names the recording).
+pub fn recording_note(
+    record: Option<&std::path::Path>,
+    quiet: bool,
+    brief: bool,
+    verbose: bool,
+    interrupted: bool,
+) {
+    let Some(p) = record else {
+        return;
+    };
+    if quiet || interrupted || text_mode(quiet, brief, verbose) != TextMode::Whole {
+        return;
+    }
+    crate::errln!(
+        "a2a-interop: recording: {} (a2a-interop verify {}: every finding with its exchanges)",
+        p.display(),
+        super::sh_path(p)
+    );
 }
 
 /// The end of a brief text: where the recording and the reports are, and how to see every

@@ -585,6 +585,15 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     if routes.is_empty() && !a.forward {
         bail!("no upstream given; hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL");
     }
+    // two upstreams for one prefix (`--upstream U --route /=V`, `--route /a=U --route
+    // /a=V`): said before any port is bound, with what to do (newcomer50 N10: "cannot
+    // start the proxy on 127.0.0.1:35251" for --listen 127.0.0.1:0, and the generic
+    // "--help lists the flags" hint)
+    if let Err(e) = crate::proxy::route::RouteTable::new(&routes) {
+        bail!(
+            "{e}; hint: give each --route its own path prefix (--route /a=URL1 --route /b=URL2; --upstream URL is the route for /)"
+        );
+    }
     let record = if a.no_record {
         None
     } else {

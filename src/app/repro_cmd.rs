@@ -1586,6 +1586,21 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // replaced `deploy.sh`).
     if a.curl.is_none() && a.output.as_os_str() != "-" {
         let sh = with_extension(&a.output, "sh");
+        // `-o min.sh`: the default script path is -o itself, so the script replaced the cut
+        // just written (newcomer50 N3: "wrote min.sh ... and min.sh", the transcript lost)
+        if sh == a.output {
+            return Ok(fail(
+                format!(
+                    "-o {} names the cut (a transcript, JSON Lines) with the extension of its curl script, which goes to the -o path with extension .sh: the script would replace the cut",
+                    a.output.display()
+                ),
+                &format!(
+                    "give -o the transcript's path, e.g. -o {} (the script then goes to {}), or give the script its own path with --curl",
+                    super::sh_path(&with_extension(&a.output, "jsonl")),
+                    super::sh_path(&sh)
+                ),
+            ));
+        }
         if !is_replaceable_script(&sh) {
             return Ok(fail(
                 format!(

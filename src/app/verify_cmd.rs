@@ -557,12 +557,19 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         input.source.format,
         None | Some(crate::report::FileFormat::Recording)
     );
-    let reached = indexed.iter().any(|x| match x.outcome {
-        Some(crate::record::Outcome::UpstreamError) => false,
-        // a HAR entry with status 0 that the client aborted (`record::har`): no response
-        Some(crate::record::Outcome::ClientAbort) => by_proxy || x.status.is_some(),
-        _ => true,
-    });
+    // a HAR entry or transcript request without a response was still read and judged:
+    // a finding on it is a verdict, as on the native recording it was exported from
+    // (newcomer50 N7: `verify` of a recording of one request the client gave up on
+    // printed its VER-MIX-002 and exited 0, `verify` of its `export` HAR "nothing was
+    // verified", exit 2)
+    let judged_requests = !by_proxy && !input.outcome.findings.is_empty();
+    let reached = judged_requests
+        || indexed.iter().any(|x| match x.outcome {
+            Some(crate::record::Outcome::UpstreamError) => false,
+            // a HAR entry with status 0 that the client aborted (`record::har`): no response
+            Some(crate::record::Outcome::ClientAbort) => by_proxy || x.status.is_some(),
+            _ => true,
+        });
     if reached {
         if let Some(why) = nothing_judged(&input.outcome, indexed.len()) {
             return Some(why);

@@ -651,6 +651,11 @@ impl Transport {
         if host.eq_ignore_ascii_case(base_host) || self.is_via(url) {
             return Ok(());
         }
+        // `probe http://localhost:9999` of an agent whose card names 127.0.0.1 (or the
+        // other way round, or ::1): one machine, the one probed (newcomer50 N8)
+        if is_loopback_host(host) && is_loopback_host(base_host) {
+            return Ok(());
+        }
         if self.cfg.allow_hosts.iter().any(|p| host_matches(p, host)) {
             return Ok(());
         }
@@ -1275,6 +1280,18 @@ fn authority(url: &Url) -> String {
         Some(p) => format!("{host}:{p}"),
         None => host.to_string(),
     }
+}
+
+/// Whether `host` (a URL's host: a name, an IPv4 address or a bracketed IPv6 address)
+/// names this machine's loopback interface: `localhost` and names under `.localhost`
+/// (RFC 6761 §6.3), `127.0.0.0/8` and `::1`.
+pub fn is_loopback_host(host: &str) -> bool {
+    let h = host.trim_matches(['[', ']']).to_ascii_lowercase();
+    let h = h.strip_suffix('.').unwrap_or(&h);
+    h == "localhost"
+        || h.ends_with(".localhost")
+        || h.parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// `--allow-host` pattern match: `*` (any), `*.example.com` (subdomains), or exact.

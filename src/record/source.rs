@@ -303,12 +303,16 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
         }
         Some(SourceKind::Transcript) => {
             let text = read_utf8(&mut reader, path, true)?;
+            // parsed whole, then judged event by event: the terminal's line goes on past
+            // the bytes (newcomer50 N6)
+            let ticker = super::progress::Ticker::start(shown.to_string(), total);
             let (header, events) = super::transcript::read(&text)
                 .with_context(|| format!("cannot read transcript {}", path.display()))?;
+            drop(text);
             Ok(Source {
                 kind: SourceKind::Transcript,
                 header,
-                events: Box::new(events.into_iter().map(Ok)),
+                events: Box::new(ticker.events(events).map(Ok)),
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
                 har_entries: Vec::new(),
@@ -316,12 +320,14 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
         }
         Some(SourceKind::Har) => {
             let text = read_utf8(&mut reader, path, false)?;
+            let ticker = super::progress::Ticker::start(shown.to_string(), total);
             let (header, events, har_entries) = super::har::read_with_entries(&text)
                 .with_context(|| format!("cannot read HAR {}", path.display()))?;
+            drop(text);
             Ok(Source {
                 kind: SourceKind::Har,
                 header,
-                events: Box::new(events.into_iter().map(Ok)),
+                events: Box::new(ticker.events(events).map(Ok)),
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
                 har_entries,
