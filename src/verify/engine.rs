@@ -5219,6 +5219,9 @@ impl State {
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
+                    if !self.foreign_task_held.is_empty() {
+                        self.settle_foreign_task_held(xid);
+                    }
                 }
             }
             EventKind::ResponseExcess { bytes, .. } => {

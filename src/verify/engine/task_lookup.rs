@@ -1032,6 +1032,26 @@ impl State {
                 .filter(|(_, o, rq, end)| *rq < x.req_seq && *end > x.req_seq && *o != here_origin)
                 .map(|(id, ..)| id.clone()),
         );
+        // one of them already handed the id out (its answer came before this one's): told
+        // now, as the held ones are when that answer comes later
+        let already = self
+            .task_handed_out_elsewhere(tid, &here_origin)
+            .into_iter()
+            .find(|c| open_elsewhere.contains(&c.1));
+        if let Some((seq, xid, o, p)) = already {
+            let held = ForeignTaskHeld {
+                tid: tid.to_string(),
+                call,
+                here,
+                here_origin,
+                leg: x.leg.clone(),
+                ev,
+                open_elsewhere,
+            };
+            let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+            self.tell_foreign_task(held, seq, xid, there, true);
+            return true;
+        }
         if !open_elsewhere.is_empty() {
             self.foreign_task_held.push(ForeignTaskHeld {
                 tid: tid.to_string(),
@@ -1044,6 +1064,32 @@ impl State {
             });
         }
         false
+    }
+
+    /// [`Self::flush_foreign_task_held`] for the held answers that wait on exchange `ended`,
+    /// as it ends: told now when its answer handed the task id out (live, as the proxy
+    /// runs), held on otherwise for the other calls they wait on and the end.
+    pub(super) fn settle_foreign_task_held(&mut self, ended: &str) {
+        let mut keep = Vec::new();
+        for h in std::mem::take(&mut self.foreign_task_held) {
+            if !h.open_elsewhere.iter().any(|id| id == ended) {
+                keep.push(h);
+                continue;
+            }
+            let found = self
+                .task_handed_out_elsewhere(&h.tid, &h.here_origin)
+                .into_iter()
+                .find(|c| c.1 == ended);
+            match found {
+                Some((seq, xid, o, p)) => {
+                    let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+                    self.tell_foreign_task(h, seq, xid, there, true);
+                }
+                None => keep.push(h),
+            }
+        }
+        keep.append(&mut self.foreign_task_held);
+        self.foreign_task_held = keep;
     }
 
     /// The held TaskNotFoundError answers of [`Self::foreign_task_on_own_leg`] whose task
