@@ -1880,6 +1880,19 @@ impl State {
             );
             return None;
         }
+        // A front that answered in words of its own: the client's stream names artifacts or
+        // status messages and none of them by an id the agent's stream used, though the
+        // agent's named some too, and the client's request is no byte copy of the upstream's
+        // (a send under a messageId of the front's own). A gateway hands the agent's
+        // artifacts and status messages on under their ids (appends are keyed by artifactId,
+        // STREAM-009); an orchestrator that passed its client's words to its delegate
+        // verbatim (breaker50) answers with its own, and its stream is no relay of the
+        // delegate's: the legs are not compared.
+        if !same_forwarded_body(client.req_body.as_slice(), up.req_body.as_slice())
+            && own_words(&cs.sigs, &us.sigs)
+        {
+            return None;
+        }
         let first_diff = cs
             .sigs
             .iter()
@@ -2016,4 +2029,28 @@ pub(super) fn stream_end_0x_words(dialect: Option<Dialect>) -> String {
         Some(d) => format!("; the {} spec does not say a task stream runs until the task's terminal or interrupted state (STREAM-003: unspecified in {}, a SHOULD in 0.3, a MUST from 1.0)", d.as_str(), d.as_str()),
         None => String::new(),
     }
+}
+
+/// The ids of a stream's own words in its event signatures ([`StreamState::sigs`]): the
+/// artifactId of `ArtifactUpdate:a1 with lastChunk` and the status message's messageId
+/// after [`SIG_MESSAGE`] (`StatusUpdate:TASK_STATE_WORKING message m-7`).
+fn word_ids(sigs: &[String]) -> Vec<&str> {
+    sigs.iter()
+        .filter_map(|g| {
+            if let Some((_, m)) = g.split_once(SIG_MESSAGE) {
+                return Some(m);
+            }
+            let detail = g.strip_prefix("ArtifactUpdate:")?;
+            Some(detail.split(" with ").next().unwrap_or(detail))
+        })
+        .filter(|id| !id.is_empty())
+        .collect()
+}
+
+/// Both streams name artifacts or status messages, and the client's `cs` shares no id of
+/// them with the agent's `us`: the client read the front's own words, not the agent's
+/// relayed (GW-SSE-002 compares relays only; breaker50's orchestrator).
+fn own_words(cs: &[String], us: &[String]) -> bool {
+    let (c, u) = (word_ids(cs), word_ids(us));
+    !c.is_empty() && !u.is_empty() && !c.iter().any(|id| u.contains(id))
 }
