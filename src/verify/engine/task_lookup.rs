@@ -985,36 +985,24 @@ impl State {
         else {
             return false;
         };
-        let here = format!("{here_origin}{}", here_path.as_deref().unwrap_or(""));
-        let ev = x.ev_at(bseq, ptr, None);
-        let earlier = self
-            .task_handed_out_elsewhere(tid, &here_origin)
-            .into_iter()
-            .find(|c| c.0 < x.req_seq);
-        if let Some((seq, xid, o, p)) = earlier {
-            let held = ForeignTaskHeld {
-                tid: tid.to_string(),
-                call,
-                here,
-                here_origin,
-                leg: x.leg.clone(),
-                ev,
-                open_elsewhere: Vec::new(),
-            };
-            self.tell_foreign_task(
-                held,
-                seq,
-                xid,
-                format!("{o}{}", p.as_deref().unwrap_or("")),
-                false,
-            );
+        let mut held = ForeignTaskHeld {
+            tid: tid.to_string(),
+            call,
+            here: format!("{here_origin}{}", here_path.as_deref().unwrap_or("")),
+            here_origin,
+            leg: x.leg.clone(),
+            ev: x.ev_at(bseq, ptr, None),
+            open_elsewhere: Vec::new(),
+        };
+        let handed = self.task_handed_out_elsewhere(tid, &held.here_origin);
+        if let Some((seq, xid, o, p)) = handed.iter().find(|c| c.0 < x.req_seq).cloned() {
+            let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+            self.tell_foreign_task(held, seq, xid, there, false);
             return true;
-        }
-        if self.foreign_task_held.len() >= MAX_PENDING_UP {
-            return false;
         }
         // the calls to another origin asked before `x` and open when it was asked: still
         // open, or ended after it was asked
+        let here_origin = held.here_origin.as_str();
         let mut open_elsewhere: Vec<String> = self
             .open
             .keys()
@@ -1034,34 +1022,15 @@ impl State {
         );
         // one of them already handed the id out (its answer came before this one's): told
         // now, as the held ones are when that answer comes later
-        let already = self
-            .task_handed_out_elsewhere(tid, &here_origin)
-            .into_iter()
-            .find(|c| open_elsewhere.contains(&c.1));
+        let already = handed.into_iter().find(|c| open_elsewhere.contains(&c.1));
+        held.open_elsewhere = open_elsewhere;
         if let Some((seq, xid, o, p)) = already {
-            let held = ForeignTaskHeld {
-                tid: tid.to_string(),
-                call,
-                here,
-                here_origin,
-                leg: x.leg.clone(),
-                ev,
-                open_elsewhere,
-            };
             let there = format!("{o}{}", p.as_deref().unwrap_or(""));
             self.tell_foreign_task(held, seq, xid, there, true);
             return true;
         }
-        if !open_elsewhere.is_empty() {
-            self.foreign_task_held.push(ForeignTaskHeld {
-                tid: tid.to_string(),
-                call,
-                here,
-                here_origin,
-                leg: x.leg.clone(),
-                ev,
-                open_elsewhere,
-            });
+        if !held.open_elsewhere.is_empty() && self.foreign_task_held.len() < MAX_PENDING_UP {
+            self.foreign_task_held.push(held);
         }
         false
     }
