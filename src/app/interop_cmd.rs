@@ -1006,23 +1006,7 @@ pub fn brief_text(
         }
         s.push('\n');
     }
-    if run.separation.status == Status::Fail {
-        s.push_str(&format!(
-            "{:<4}  {}: {}\n",
-            run.separation.status.as_str(),
-            run.separation.test,
-            crate::report::show_controls_line(&run.separation.message)
-        ));
-    }
-    s.push_str(&format!(
-        "interop conformance level: {} ({A_TO_B}: {}, {B_TO_A}: {})\n",
-        run.overall.as_str(),
-        run.directions[0].level.as_str(),
-        run.directions[1].level.as_str()
-    ));
-    if run.interrupted {
-        s.push_str("interop did not finish (interrupted): the levels above judge only the tests that ran\n");
-    }
+    push_verdict(&mut s, run, run.separation.status == Status::Fail);
     s.push_str(&crate::app::probe_cmd::brief_trailer(recording, reports));
     s
 }
@@ -1122,7 +1106,14 @@ fn text_report_as(
         s.push_str(&report::text::one_line(f, None));
         s.push('\n');
     }
-    if !quiet || run.separation.status == Status::Fail {
+    push_verdict(&mut s, run, !quiet || run.separation.status == Status::Fail);
+    s
+}
+
+/// The end of an interop text: the separation test's line when `separation`, the overall
+/// conformance level with each direction's, and whether the run was interrupted.
+fn push_verdict(s: &mut String, run: &InteropRun, separation: bool) {
+    if separation {
         s.push_str(&format!(
             "{:<4}  {}: {}\n",
             run.separation.status.as_str(),
@@ -1139,7 +1130,6 @@ fn text_report_as(
     if run.interrupted {
         s.push_str("interop did not finish (interrupted): the levels above judge only the tests that ran\n");
     }
-    s
 }
 
 #[cfg(test)]
