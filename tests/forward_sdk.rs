@@ -11,7 +11,7 @@ mod support;
 
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::proxy::forward::ForwardConfig;
-use harness::{peers_available, run_client, Sdk, SdkAgent};
+use harness::{peers_available, run_client, run_client_env, Sdk, SdkAgent};
 use support::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -29,15 +29,18 @@ async fn python_sdk_client_through_forward_proxy_to_python_sdk_agent() {
     let p = Pipeline::start_forward(pipeline_cfg(vec![], &rec), ForwardConfig::default())
         .await
         .unwrap();
-    // The only test in this binary: setting the process environment races with nothing.
-    // The client process inherits it (httpx honours HTTP_PROXY).
-    std::env::set_var("HTTP_PROXY", format!("http://{}", p.proxy_addr()));
-    std::env::set_var("http_proxy", format!("http://{}", p.proxy_addr()));
-    std::env::remove_var("NO_PROXY");
-    std::env::remove_var("no_proxy");
-    let proxied = run_client(Sdk::Python, &agent.base_url(), "JSONRPC", "1.0").await;
-    std::env::remove_var("HTTP_PROXY");
-    std::env::remove_var("http_proxy");
+    // The client process alone gets the proxy settings (httpx honours HTTP_PROXY); the
+    // test process's environment is shared with every other test and stays as it is.
+    let proxy_url = format!("http://{}", p.proxy_addr());
+    let proxied = run_client_env(
+        Sdk::Python,
+        &agent.base_url(),
+        "JSONRPC",
+        "1.0",
+        &[("HTTP_PROXY", &proxy_url), ("http_proxy", &proxy_url)],
+        &["NO_PROXY", "no_proxy"],
+    )
+    .await;
     let out = p.finish().await.unwrap();
     agent.stop().await;
 

@@ -9,7 +9,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::proxy_process::{run_in, ChildGuard};
+use super::proxy_process::{run_in, ChildGuard};
 
 /// `tests/peers` of this checkout.
 pub fn peers() -> PathBuf {

@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::proxy_process::ChildGuard;
+use super::proxy_process::ChildGuard;
 
 /// The agent's script: `argv[1]`, `argv[2]` (certificate and key, PEM), when given, put it
 /// behind TLS. Prints its port.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/golden/<RULE-ID>-{fail,pass}/input.jsonl (transcripts; one native
 recording for CARD-URL-005). Run it after changing a golden input, then bless the
-expectations: BLESS=1 cargo test --test verify_golden."""
+expectations: BLESS=1 cargo test --test suite verify_golden::."""
 import json, os, shutil
 OUT = os.path.dirname(os.path.abspath(__file__))
 H = "https://agent.example.test"

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use a2a_interop::verify::Severity;
 use serde_json::{Map, Value};
 
-use crate::common;
+use super::common;
 
 /// A transcript: one JSON object per line.
 pub type Lines = Vec<Value>;

@@ -291,6 +291,19 @@ pub fn parse_client_output(stdout: &str, exit_ok: bool) -> ClientRun {
 
 /// Runs the SDK client of `sdk` against `base_url` (120 s at most).
 pub async fn run_client(sdk: Sdk, base_url: &str, binding: &str, version: &str) -> ClientRun {
+    run_client_env(sdk, base_url, binding, version, &[], &[]).await
+}
+
+/// [`run_client`] with environment variables set (`set`: name, value) and removed (`unset`)
+/// in the client process only: tests share one process, so none may change its environment.
+pub async fn run_client_env(
+    sdk: Sdk,
+    base_url: &str,
+    binding: &str,
+    version: &str,
+    set: &[(&str, &str)],
+    unset: &[&str],
+) -> ClientRun {
     let mut cmd = match sdk {
         Sdk::Python => {
             let mut c = Command::new(venv_python());
@@ -313,6 +326,12 @@ pub async fn run_client(sdk: Sdk, base_url: &str, binding: &str, version: &str) 
     .stdin(Stdio::null())
     .stdout(Stdio::piped())
     .stderr(Stdio::piped());
+    for (k, v) in set {
+        cmd.env(k, v);
+    }
+    for k in unset {
+        cmd.env_remove(k);
+    }
     let mut child = cmd.spawn().expect("spawn SDK client");
     let mut out_pipe = child.stdout.take().expect("piped stdout");
     let mut err_pipe = child.stderr.take().expect("piped stderr");

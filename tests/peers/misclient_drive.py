@@ -129,6 +129,19 @@ def recorded(rec):
     return bodies, ends
 
 
+def wait_first_request(rec, c, limit=20.0):
+    """Until `rec` holds a request head or the client process `c` ended (at most `limit` s)."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end and c.poll() is None:
+        try:
+            with open(rec, "rb") as f:
+                if b'"type":"request_head"' in f.read():
+                    return
+        except OSError:
+            pass
+        time.sleep(0.05)
+
+
 def run_mode(bin_, out, key, pred, agents):
     mode, _, which = key.partition("@")
     which = which or pred["agent"]
@@ -158,7 +171,11 @@ def run_mode(bin_, out, key, pred, agents):
     t = threading.Thread(target=lambda: [errf.write(l) for l in proxy.stderr], daemon=True)
     t.start()
     c = client(mode, f"http://{addr[0]}:{addr[1]}")
-    time.sleep(0.5)
+    # The side fetch comes after the client's first request head is recorded, so that the
+    # client's exchange is e1 however slowly its interpreter starts (a fixed 0.5 s was too
+    # short on a loaded machine, and the card fetch became e1).
+    wait_first_request(rec, c)
+    time.sleep(0.2)
     side = card(addr)
     proxied = out_of(c)
     time.sleep(0.3)
