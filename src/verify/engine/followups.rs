@@ -2236,10 +2236,12 @@ fn answered_not_cancelable(x: &Exch) -> bool {
 /// request bodies carry a message with the same messageId (JSON-RPC `params.message`, an
 /// HTTP+JSON body's `message`), or the same JSON-RPC params or HTTP+JSON body (a GetTask of
 /// the same task). An orchestrator's call to its delegate is its own: a new message,
-/// another task's id. Read from the recorded bodies: the open call's may not be parsed yet.
+/// another task's id. Read from the recorded bodies (the open call's may not be parsed
+/// yet), each decoded per its `Content-Encoding` first ([`Exch::req_decoded`]): a balancer
+/// that gzips its copy passes the same call on (depth51, breaker50's leftover).
 fn same_call(x: &Exch, y: &Exch) -> bool {
     let read = |e: &Exch| -> Option<serde_json::Value> {
-        let v: serde_json::Value = serde_json::from_slice(e.req_body.as_slice()).ok()?;
+        let v: serde_json::Value = serde_json::from_slice(&e.req_decoded()?).ok()?;
         Some(match v.get("params") {
             Some(p) if v.get("jsonrpc").is_some() => p.clone(),
             _ => v,
