@@ -12,6 +12,7 @@
 //! without mode arguments): the legal delegation, the cancel not propagated (legal: agents are
 //! opaque), and the faults real orchestrators make (the delegate's task handed on as the own
 //! answer, the caller's task id sent to the delegate, the client's token forwarded, the
+//! own task completed with the delegate's progress note while it still works, the
 //! delegate's failure relayed as completed). Each test reads that run: the findings are the
 //! predicted ones, each on the hop the predictions name, online equal offline and the stderr
 //! lines, the proxy stays up, each client answer is byte for byte what the client leg
@@ -41,6 +42,7 @@ const MODES: &[&str] = &[
     "relay-task",
     "caller-ids",
     "auth-forward",
+    "early-complete",
     "swallow-fail",
 ];
 
@@ -262,8 +264,11 @@ fn the_clients_token_forwarded_to_the_delegate_is_told() {
     }
 }
 
-/// TASK-008 (`swallow-fail`, `relay-task`): the delegate's failure relayed as the own task
-/// completed is TASK-STATE-014 on the orchestrator, naming the delegate's task; the
+/// TASK-008 (`swallow-fail`, `relay-task`, `early-complete`): the delegate's failure
+/// relayed as the own task completed is TASK-STATE-014 on the orchestrator, naming the
+/// delegate's task, and so is the own task completed with the delegate's progress note
+/// "working..." (10 characters, the reference agent's) while the delegate still works
+/// (depth51: unseen under the 12-character floor of failures and questions); the
 /// delegate's task handed on as the own answer is ID-TASK-001 on the orchestrator (the id it
 /// answered with, then did not know), not ID-TASK-006 on the client that used it.
 #[test]
@@ -278,6 +283,13 @@ fn relayed_outcomes_and_ids_blame_the_orchestrator() {
             .contains("\"simulated failure\""),
         "{f:#?}"
     );
+    let f = findings(dir, table, "early-complete", "TASK-STATE-014");
+    assert!(!f.is_empty(), "{table}");
+    for f in &f {
+        let m = f["message"].as_str().unwrap();
+        assert!(m.contains("\"working...\"") && m.contains("still"), "{f}");
+        assert!(f["leg"].is_null(), "{f}");
+    }
     assert!(findings(dir, table, "relay-task", "ID-TASK-006").is_empty());
     let f = findings(dir, table, "relay-task", "ID-TASK-001");
     assert!(!f.is_empty());

@@ -1706,6 +1706,15 @@ fn ask_kept(text: String) -> (String, std::cell::OnceCell<Vec<String>>) {
 /// The shortest status message (characters) a relay is judged on: shorter ones ("Error",
 /// "Which day?") may be words both agents say on their own.
 const DELEGATE_TEXT_MIN: usize = 12;
+/// The shortest progress note (characters) of a delegate still submitted or working that
+/// an orchestrator's completed result is judged on (TASK-STATE-014, depth51). Not
+/// [`DELEGATE_TEXT_MIN`]: the note is kept only while it is the delegate's latest status
+/// (dropped at its next one), so the finding already rests on the delegate's task being
+/// unfinished when the orchestrator completed with, as its whole result, the words that
+/// delegate said so far; a short note ("working...", the reference SDK agent's, 10
+/// characters) is as much a progress note as a long one. Only the words too short to tell
+/// apart from a coincidence ("ok", "...") stay below it.
+const DELEGATE_NOTE_MIN: usize = 4;
 /// How many delegate outcomes are kept (the latest): a relay happens within one call.
 const MAX_DELEGATE_OUTCOMES: usize = 32;
 /// How many ended client-leg exchanges [`State::recent_client_ends`] keeps (the latest).

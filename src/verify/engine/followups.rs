@@ -47,7 +47,8 @@ impl State {
 
     /// Keeps one delegate outcome ([`DelegateOutcome`]) of exchange `x`: task `task_id`
     /// ended `st` with status message `text`, told at `seq`. Texts shorter than
-    /// [`DELEGATE_TEXT_MIN`] characters are not kept.
+    /// [`DELEGATE_TEXT_MIN`] characters (a progress note of a task still submitted or
+    /// working: [`DELEGATE_NOTE_MIN`]) are not kept.
     pub(super) fn keep_delegate_outcome(
         &mut self,
         x: &Exch,
@@ -56,7 +57,12 @@ impl State {
         text: String,
         seq: u64,
     ) {
-        if text.chars().count() < DELEGATE_TEXT_MIN || x.synthetic {
+        let min = if matches!(st, TaskState::Submitted | TaskState::Working) {
+            DELEGATE_NOTE_MIN
+        } else {
+            DELEGATE_TEXT_MIN
+        };
+        if text.chars().count() < min || x.synthetic {
             return;
         }
         let Some(origin) = x.origin.clone() else {
