@@ -2650,6 +2650,12 @@ pub(super) struct State {
     /// task of its own (depth51). No gateway rule (GW-*) compares the two legs of such a
     /// pair; each leg is judged as an agent's. Most recent only ([`Recent`]).
     gw_front_own: Recent<()>,
+    /// depth51: gateway findings of a pair told at request time (GW-HDR-001, an extension
+    /// the copy dropped), held until both legs ended, when the answers have told a relay
+    /// from the front's own call ([`State::gw_front_own`]: an orchestrator's own call owes
+    /// its delegate none of its client's extensions, so it is not told). At most
+    /// [`MAX_PENDING_UP`]; the oldest is told when more come.
+    held_gw: Vec<HeldShape>,
     /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
     /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
     /// does not report the same proxy answer again (review28b R1). Most recent only
@@ -3011,7 +3017,8 @@ struct UpAnswer {
     /// ([`front_answered_itself`]).
     words: Vec<Box<str>>,
     /// [`answer_stamp`] of the `result`: a relay that maps every id of a bare task still
-    /// hands on the agent's status, state and timestamp alike (breaker48's gateway).
+    /// hands on the agent's status, state and timestamp (or none) alike (breaker48's
+    /// gateway, breaker49's router).
     stamp: Option<Box<str>>,
 }
 
@@ -3411,7 +3418,8 @@ struct HeldEnd {
 /// (GW-SSE-002) is told first and this one names it.
 struct HeldShape {
     /// STREAM-SHAPE-001, or STREAM-ORDER-001 (dropped when the legs differ: the gateway
-    /// reordered the agent's events, GW-SSE-002's; breaker40 D26).
+    /// reordered the agent's events, GW-SSE-002's; breaker40 D26); GW-HDR-001 in
+    /// [`State::held_gw`].
     rule: &'static Rule,
     client: String,
     up: String,
@@ -3924,6 +3932,7 @@ impl State {
             recent_client_ends: VecDeque::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
             gw_front_own: Recent::new(MAX_TASKS),
+            held_gw: Vec::new(),
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
             areas_answered: HashSet::new(),
@@ -4052,6 +4061,7 @@ impl State {
             ("recent_client_ends", self.recent_client_ends.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
             ("gw_front_own", self.gw_front_own.len()),
+            ("held_gw", self.held_gw.len()),
             ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
@@ -5460,6 +5470,8 @@ impl State {
         self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
+        // Gateway findings whose pair never ended: told as they are.
+        self.flush_held_gw(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {

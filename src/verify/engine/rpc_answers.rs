@@ -687,8 +687,9 @@ impl State {
     /// depth51: the client leg's answer `res` to a call paired with an upstream copy
     /// (operation `op`, the copy's message id or task id `key`) names none of the ids of
     /// the agent's answer to that copy ([`answered_itself`]) and does not hand on the
-    /// agent's status as it was (the same state at the same `status.timestamp`,
-    /// [`answer_stamp`]: a gateway that maps every id of a bare task, breaker48): the front answered itself
+    /// agent's status as it was (the same state at the same `status.timestamp` or both
+    /// without one, [`answer_stamp`]: a gateway that maps every id of a bare task,
+    /// breaker48, breaker49): the front answered itself
     /// (an orchestrator's own task), so the pair is no relay. It is dropped
     /// ([`State::gw_pairs`]) and remembered ([`State::gw_front_own`]): no GW-* rule
     /// compares the legs, no id map is learnt from them. False (a relay, or no answer of
@@ -709,9 +710,10 @@ impl State {
             return false;
         }
         // every id mapped, but the agent's status handed on as it was (its state at its
-        // timestamp): a relay of a bare task (breaker48's gateway that maps ids), not an
-        // orchestrator's own status, which it stamps itself
-        if up.stamp.is_some() && up.stamp == answer_stamp(res) && up.state == answer_state(res) {
+        // timestamp, or with none when the agent's had none): a relay of a bare task
+        // (breaker48's gateway, breaker49's router that mints ids per tenant), not an
+        // orchestrator's own status, which it stamps itself, in its own state
+        if up.stamp == answer_stamp(res) && up.state == answer_state(res) {
             return false;
         }
         self.gw_front_own.insert(str::to_string(&x.id), ());

@@ -1795,6 +1795,27 @@ impl State {
         }
     }
 
+    /// Gateway findings held for a pair ([`State::held_gw`]) whose legs have both ended
+    /// (or every one, at the end of the recording, `all`): told unless the pair turned out
+    /// to be the front's own call ([`State::gw_front_own`]).
+    pub(super) fn flush_held_gw(&mut self, all: bool) {
+        let mut i = 0;
+        while i < self.held_gw.len() {
+            let h = &self.held_gw[i];
+            if all
+                || !(self.open.contains_key(h.client.as_str())
+                    || self.open.contains_key(h.up.as_str()))
+            {
+                let h = self.held_gw.remove(i);
+                if !self.gw_front_own.contains(&h.client) {
+                    self.find(h.rule, h.msg, h.ev, &None);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
     /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
     /// being compared (or every one, at the end of the recording): told as they are.
     pub(super) fn flush_held_shapes(&mut self, all: bool) {
