@@ -8,10 +8,12 @@
 //! The driver (`tests/peers/misorch50_drive.py`) is a JSON-RPC 1.0 client with a bearer token:
 //! card, send + get, stream + get, a long job canceled, an input-required task and its
 //! follow-up, a failing task, a 0.3 send. A representative set of
-//! `tests/cases/live50-predictions.json`'s modes runs once (about 30 s; the driver runs all 13
-//! without mode arguments): the legal delegation, the cancel not propagated (legal: agents are
+//! `tests/cases/live50-predictions.json`'s modes runs once (about 45 s with one mode run
+//! again on a hop named `upstream`; the driver runs all 13 without mode arguments): the
+//! legal delegation, the cancel not propagated (legal: agents are
 //! opaque), and the faults real orchestrators make (the delegate's task handed on as the own
 //! answer, the caller's task id sent to the delegate, the client's token forwarded, the
+//! own task completed with the delegate's progress note while it still works, the
 //! delegate's failure relayed as completed). Each test reads that run: the findings are the
 //! predicted ones, each on the hop the predictions name, online equal offline and the stderr
 //! lines, the proxy stays up, each client answer is byte for byte what the client leg
@@ -41,8 +43,13 @@ const MODES: &[&str] = &[
     "relay-task",
     "caller-ids",
     "auth-forward",
+    "early-complete",
     "swallow-fail",
 ];
+
+/// Modes run again with the delegate hop named `upstream` (`MODE@upstream`: the same
+/// orchestrator recorded as a gateway's would be; depth51), after [`MODES`].
+const UPSTREAM_MODES: &[&str] = &["stream-after-final@upstream"];
 
 /// The client's steps: the card and ten calls.
 const STEPS: usize = 11;
@@ -67,6 +74,7 @@ fn run() -> Option<&'static (PathBuf, String)> {
             .arg(BIN)
             .arg(&dir)
             .args(MODES)
+            .args(UPSTREAM_MODES)
             .output()
             .unwrap();
         let table = String::from_utf8_lossy(&o.stdout).to_string();
@@ -262,8 +270,11 @@ fn the_clients_token_forwarded_to_the_delegate_is_told() {
     }
 }
 
-/// TASK-008 (`swallow-fail`, `relay-task`): the delegate's failure relayed as the own task
-/// completed is TASK-STATE-014 on the orchestrator, naming the delegate's task; the
+/// TASK-008 (`swallow-fail`, `relay-task`, `early-complete`): the delegate's failure
+/// relayed as the own task completed is TASK-STATE-014 on the orchestrator, naming the
+/// delegate's task, and so is the own task completed with the delegate's progress note
+/// "working..." (10 characters, the reference agent's) while the delegate still works
+/// (depth51: unseen under the 12-character floor of failures and questions); the
 /// delegate's task handed on as the own answer is ID-TASK-001 on the orchestrator (the id it
 /// answered with, then did not know), not ID-TASK-006 on the client that used it.
 #[test]
@@ -278,10 +289,47 @@ fn relayed_outcomes_and_ids_blame_the_orchestrator() {
             .contains("\"simulated failure\""),
         "{f:#?}"
     );
+    let f = findings(dir, table, "early-complete", "TASK-STATE-014");
+    assert!(!f.is_empty(), "{table}");
+    for f in &f {
+        let m = f["message"].as_str().unwrap();
+        assert!(m.contains("\"working...\"") && m.contains("still"), "{f}");
+        assert!(f["leg"].is_null(), "{f}");
+    }
     assert!(findings(dir, table, "relay-task", "ID-TASK-006").is_empty());
     let f = findings(dir, table, "relay-task", "ID-TASK-001");
     assert!(!f.is_empty());
     for f in &f {
         assert!(f["leg"].is_null(), "{f}");
+    }
+}
+
+/// depth51: the orchestrator recorded with its delegate hop named `upstream` (as a gateway's
+/// hop is) pairs its calls with its client's as a gateway's copies (its client's words sent
+/// verbatim under its own messageId); its answers name its own task, none of the delegate's
+/// ids, so the pairs are its own calls and no gateway rule (GW-*) speaks: the mode is
+/// judged as on the `delegate` hop, its stream faults (STREAM-END-001, TASK-STATE-001) on
+/// the client hop. Main's binary told GW-RESP-002 ("the gateway answered the client's
+/// SendStreamingMessage itself": the orchestrator opens its task before it calls its
+/// delegate), judged the stream as no agent's and so lost both stream faults (so in 10 of
+/// the 13 modes run this way: a GW-RESP-002 each).
+#[test]
+fn an_orchestrator_on_a_hop_named_upstream_draws_no_gateway_rule() {
+    let Some((dir, table)) = run() else { return };
+    for m in UPSTREAM_MODES {
+        let r = json_file(dir, table, &format!("{m}.json"));
+        assert_eq!(r["online"], r["predicted"], "{m}: {table}");
+        assert_eq!(r["offline"], r["online"], "{m}: online vs offline");
+        assert_eq!(r["stderr"], r["online"], "{m}: stderr lines vs report");
+        for f in r["findings"].as_array().unwrap() {
+            let rule = f["rule"].as_str().unwrap();
+            assert!(!rule.starts_with("GW-"), "{m}: {f}");
+        }
+        let legs = &r["legs"];
+        assert_eq!(legs["client"]["exchanges"], STEPS, "{m}: {legs}");
+        assert_eq!(
+            legs["upstream"]["ended"], legs["upstream"]["exchanges"],
+            "{m}: {legs}"
+        );
     }
 }

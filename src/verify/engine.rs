@@ -1706,6 +1706,15 @@ fn ask_kept(text: String) -> (String, std::cell::OnceCell<Vec<String>>) {
 /// The shortest status message (characters) a relay is judged on: shorter ones ("Error",
 /// "Which day?") may be words both agents say on their own.
 const DELEGATE_TEXT_MIN: usize = 12;
+/// The shortest progress note (characters) of a delegate still submitted or working that
+/// an orchestrator's completed result is judged on (TASK-STATE-014, depth51). Not
+/// [`DELEGATE_TEXT_MIN`]: the note is kept only while it is the delegate's latest status
+/// (dropped at its next one), so the finding already rests on the delegate's task being
+/// unfinished when the orchestrator completed with, as its whole result, the words that
+/// delegate said so far; a short note ("working...", the reference SDK agent's, 10
+/// characters) is as much a progress note as a long one. Only the words too short to tell
+/// apart from a coincidence ("ok", "...") stay below it.
+const DELEGATE_NOTE_MIN: usize = 4;
 /// How many delegate outcomes are kept (the latest): a relay happens within one call.
 const MAX_DELEGATE_OUTCOMES: usize = 32;
 /// How many ended client-leg exchanges [`State::recent_client_ends`] keeps (the latest).
@@ -2635,6 +2644,18 @@ pub(super) struct State {
     /// REST-ERROR-001). Only the most recent 5,000-10,000 are kept ([`Recent`]): an
     /// exchange is looked up here while it, or its gateway pair, is being judged.
     gw_own_answer: Recent<()>,
+    /// Client-leg exchanges paired with an upstream copy that turned out to be a front's
+    /// own call, not a relay ([`front_answered_itself`], [`front_own_stream`]): an
+    /// orchestrator that passed its client's words to its delegate and answered with a
+    /// task of its own (depth51). No gateway rule (GW-*) compares the two legs of such a
+    /// pair; each leg is judged as an agent's. Most recent only ([`Recent`]).
+    gw_front_own: Recent<()>,
+    /// depth51: gateway findings of a pair told at request time (GW-HDR-001, an extension
+    /// the copy dropped), held until both legs ended, when the answers have told a relay
+    /// from the front's own call ([`State::gw_front_own`]: an orchestrator's own call owes
+    /// its delegate none of its client's extensions, so it is not told). At most
+    /// [`MAX_PENDING_UP`]; the oldest is told when more come.
+    held_gw: Vec<HeldShape>,
     /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
     /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
     /// does not report the same proxy answer again (review28b R1). Most recent only
@@ -2991,6 +3012,14 @@ struct UpAnswer {
     /// a gateway that hands the client ids of its own for them is learnt from it
     /// ([`State::gw_ids`]).
     ids: Vec<(Box<str>, Box<str>)>,
+    /// The ids of the answer's own words ([`answer_word_ids`]: artifactIds, the messageIds
+    /// of agent messages), to tell a relay from a front's own answer
+    /// ([`front_answered_itself`]).
+    words: Vec<Box<str>>,
+    /// [`answer_stamp`] of the `result`: a relay that maps every id of a bare task still
+    /// hands on the agent's status, state and timestamp (or none) alike (breaker48's
+    /// gateway, breaker49's router).
+    stamp: Option<Box<str>>,
 }
 
 /// How many ids [`answer_ids`] reads of one answer.
@@ -3043,6 +3072,60 @@ fn answer_ids(res: &Json) -> Vec<(Box<str>, Box<str>)> {
     out
 }
 
+/// The ids of an answer's own words (a send's or task call's `result`, or a stream
+/// event): each `artifactId`, and the `messageId` of each message outside a task's
+/// `history` (which holds the client's message too), at most [`MAX_ANSWER_IDS`]. A relay
+/// hands them on as the agent minted them; a front that answers with words of its own
+/// mints others ([`front_answered_itself`], depth51).
+fn answer_word_ids(res: &Json) -> Vec<Box<str>> {
+    fn walk(v: &Json, out: &mut Vec<Box<str>>) {
+        if out.len() >= MAX_ANSWER_IDS {
+            return;
+        }
+        if let Some(a) = v.as_array() {
+            for x in a.iter() {
+                walk(x, out);
+            }
+            return;
+        }
+        let Some(o) = v.as_object() else { return };
+        for (k, x) in o.iter() {
+            match x.as_str() {
+                Some(id) if (k == "artifactId" || k == "messageId") && !id.is_empty() => {
+                    if out.len() < MAX_ANSWER_IDS {
+                        out.push(id.into());
+                    }
+                }
+                _ if k == "history" => {}
+                _ => walk(x, out),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(res, &mut out);
+    out
+}
+
+/// depth51: a client-leg answer whose ids (`mine`: task, context, artifact and agent
+/// message ids) share none with the ids of the answer the agent gave its upstream twin
+/// (`theirs`), both naming some, is the front's own answer, not a relay of the agent's:
+/// a gateway passes the agent's answer on (its task and context ids, or, when it maps
+/// those to its own, breaker48, the agent's artifacts and status messages under their
+/// ids: appends are keyed by artifactId, STREAM-009), while an orchestrator that handed
+/// its client's words to its delegate answers with a task, artifacts and messages of its
+/// own (ID-001: task ids are the server's; ID-002: a contextId the agent mints). An id the
+/// client's request `client_req` names itself (a contextId the client reuses, which the
+/// orchestrator may pass on to its delegate too) is no evidence either way and is left
+/// out.
+fn answered_itself(mine: &[&str], theirs: &[&str], client_req: &[u8]) -> bool {
+    let minted = |id: &&str| {
+        !id.is_empty() && !gateway::contains(client_req, format!("\"{id}\"").as_bytes())
+    };
+    let mine: Vec<&str> = mine.iter().copied().filter(minted).collect();
+    let theirs: Vec<&str> = theirs.iter().copied().filter(minted).collect();
+    !mine.is_empty() && !theirs.is_empty() && !mine.iter().any(|m| theirs.contains(m))
+}
+
 /// The response head `h` says `Cache-Control: no-transform` (RFC 9111 §5.2.2.6): no
 /// intermediary may transform its content (RFC 9110 §7.7: "A proxy MUST NOT transform the
 /// content ... of a response message that contains a no-transform cache-control
@@ -3082,6 +3165,16 @@ fn answer_text_digest(res: &Json) -> u32 {
 
 /// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
 /// Task in a 1.0 send's `{"task": ...}` wrapper.
+/// The `status.timestamp` a send's or task call's `result` names (`/status/timestamp` or
+/// `/task/status/timestamp`): with its state, the agent's status as a relay passes it on
+/// ([`State::front_answered_itself`]).
+fn answer_stamp(res: &Json) -> Option<Box<str>> {
+    res.pointer("/status/timestamp")
+        .or_else(|| res.pointer("/task/status/timestamp"))
+        .and_then(Json::as_str)
+        .map(Into::into)
+}
+
 fn answer_state(res: &Json) -> Option<Box<str>> {
     res.pointer("/status/state")
         .or_else(|| res.pointer("/task/status/state"))
@@ -3325,7 +3418,8 @@ struct HeldEnd {
 /// (GW-SSE-002) is told first and this one names it.
 struct HeldShape {
     /// STREAM-SHAPE-001, or STREAM-ORDER-001 (dropped when the legs differ: the gateway
-    /// reordered the agent's events, GW-SSE-002's; breaker40 D26).
+    /// reordered the agent's events, GW-SSE-002's; breaker40 D26); GW-HDR-001 in
+    /// [`State::held_gw`].
     rule: &'static Rule,
     client: String,
     up: String,
@@ -3837,6 +3931,8 @@ impl State {
             foreign_task_held: Vec::new(),
             recent_client_ends: VecDeque::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
+            gw_front_own: Recent::new(MAX_TASKS),
+            held_gw: Vec::new(),
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
             areas_answered: HashSet::new(),
@@ -3964,6 +4060,8 @@ impl State {
             ("foreign_task_held", self.foreign_task_held.len()),
             ("recent_client_ends", self.recent_client_ends.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
+            ("gw_front_own", self.gw_front_own.len()),
+            ("held_gw", self.held_gw.len()),
             ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
@@ -5372,6 +5470,8 @@ impl State {
         self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
+        // Gateway findings whose pair never ended: told as they are.
+        self.flush_held_gw(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {

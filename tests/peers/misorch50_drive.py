@@ -11,7 +11,11 @@ then the follow-up "more details" on the task and context the answer named; send
 a 0.3 `message/send` "task hello 03". An id not given is made up, so every mode makes the
 same 11 calls.
 
-    python3 misorch50_drive.py BIN OUTDIR [MODE...]
+    python3 misorch50_drive.py BIN OUTDIR [MODE[@LEG]...]
+
+`MODE@LEG` names the proxy's delegate hop LEG instead of `delegate` (`legal@upstream`: the
+same orchestrator recorded as if it were a gateway, the hop behind it named `upstream`;
+depth51), its files OUTDIR/MODE@LEG.*, judged against MODE's predictions.
 
 Writes OUTDIR/MODE.json (online = the --report's rule ids, stderr, offline = `verify` of the
 recording, `untouched`: each client answer against the client-leg bytes recorded,
@@ -97,14 +101,14 @@ def client(front):
     return log
 
 
-def delegate_untouched(rec, log):
+def delegate_untouched(rec, log, leg="delegate"):
     """Each answer the orchestrator read from the delegate (its --log) against the delegate
     leg's recorded response bytes, in order: 'same', 'prefix' (the orchestrator left the
     stream), 'differs N/M' or 'missing'."""
     order, bodies = [], {}
     for ln in open(rec):
         e = json.loads(ln)
-        if e.get("leg") != "delegate":
+        if e.get("leg") != leg:
             continue
         if e.get("type") == "request_head" and e.get("method") != "OPTIONS":
             order.append(e["exchange"])
@@ -132,24 +136,25 @@ def delegate_untouched(rec, log):
     return out
 
 
-def run(bin_, out, mode):
+def run(bin_, out, mode, leg="delegate", tag=None):
+    tag = tag or mode
     p1, p2 = d.free_port(), d.free_port()
     front = f"http://127.0.0.1:{p1}"
     a, aport = start_delegate(f"http://127.0.0.1:{p2}")
-    olog = os.path.join(out, f"{mode}.orch.jsonl")
-    rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
+    olog = os.path.join(out, f"{tag}.orch.jsonl")
+    rec, rep = os.path.join(out, f"{tag}.proxy.jsonl"), os.path.join(out, f"{tag}.report.json")
     for f in (olog, rec, rep):
         if os.path.exists(f):
             os.unlink(f)
     orch = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), ORCH, "--mode", mode,
                              "--delegate", f"http://127.0.0.1:{p2}", "--public", front,
                              "--log", olog], stdout=subprocess.PIPE,
-                            stderr=open(os.path.join(out, f"{mode}.orch.stderr"), "w"), text=True)
+                            stderr=open(os.path.join(out, f"{tag}.orch.stderr"), "w"), text=True)
     oport = int(orch.stdout.readline())
-    errf = open(os.path.join(out, f"{mode}.proxy.stderr"), "w")
+    errf = open(os.path.join(out, f"{tag}.proxy.stderr"), "w")
     proxy = subprocess.Popen(
         [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{oport}",
-         "--listener", f"delegate@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+         "--listener", f"{leg}@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
          "--record", rec, "--report", rep, "--lossless"],
         stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
     for p in (p1, p2, oport):
@@ -173,19 +178,19 @@ def run(bin_, out, mode):
         online = d.rules_in(report)
     except (OSError, ValueError):
         pass
-    stderr_rules = set(d.RULE.findall(open(os.path.join(out, f"{mode}.proxy.stderr")).read()))
+    stderr_rules = set(d.RULE.findall(open(os.path.join(out, f"{tag}.proxy.stderr")).read()))
     v = subprocess.run([bin_, "verify", rec, "--format", "json", "--fail-on", "never"],
                        capture_output=True)
     try:
         offline = d.rules_in(json.loads(v.stdout))
     except ValueError:
         offline = {"VERIFY-FAILED"}
-    only = g45.client_leg_recording(rec, os.path.join(out, f"{mode}.client-leg.{uuid.uuid4()}"))
+    only = g45.client_leg_recording(rec, os.path.join(out, f"{tag}.client-leg.{uuid.uuid4()}"))
     untouched = d.compare_bytes(only, log)
     os.unlink(only)
     return {"online": sorted(online), "stderr": sorted(stderr_rules), "offline": sorted(offline),
             "proxy_alive": alive, "proxy_rc": rc, "untouched": untouched, "legs": g45.legs(rec),
-            "delegate_untouched": delegate_untouched(rec, olog),
+            "delegate_untouched": delegate_untouched(rec, olog, leg),
             "orchestrator": f"127.0.0.1:{p1}", "delegate": f"127.0.0.1:{p2}",
             "findings": [{"rule": f.get("rule"), "leg": f.get("leg"), "message": f.get("message"),
                           "seen": f.get("seen", 1)} for f in report.get("findings", [])],
@@ -199,9 +204,10 @@ def main():
     pred, baseline = doc["modes"], doc.get("baseline", [])
     names = sys.argv[3:] or list(pred)
     for name in names:
-        m = pred.get(name, {})
+        mode, _, leg = name.partition("@")
+        m = pred.get(mode, {})
         res = {"mode": name}
-        res.update(run(bin_, out, name))
+        res.update(run(bin_, out, mode, leg or "delegate", name))
         want = set(m.get("predict", [])) | (set(baseline) - set(m.get("baseline_not_reached", [])))
         res["predicted"] = sorted(want)
         res["as_predicted"] = set(res["online"]) == want
@@ -219,7 +225,7 @@ def main():
             flags.append("DELBYTES")
         if any(lg["ended"] != lg["exchanges"] for lg in res["legs"].values()):
             flags.append("UNENDED")
-        dl = res["legs"].get("delegate", {}).get("exchanges", 0)
+        dl = res["legs"].get(leg or "delegate", {}).get("exchanges", 0)
         cl = res["legs"].get("client", {}).get("exchanges", 0)
         print(f"{'OK  ' if res['as_predicted'] else 'MISS'} {name:20} pred={sorted(want)} "
               f"got={res['online']} legs={cl}/{dl} {' '.join(flags)}", flush=True)

@@ -3,7 +3,17 @@
 use super::*;
 
 impl State {
-    pub(super) fn end_exchange(&mut self, mut x: Box<Exch>) {
+    /// The end of exchange `x` ([`Self::end_exchange_judged`]), then the gateway findings
+    /// held for its pair ([`State::held_gw`]) once both legs ended: the pair is a relay or
+    /// the front's own call by then.
+    pub(super) fn end_exchange(&mut self, x: Box<Exch>) {
+        self.end_exchange_judged(x);
+        if !self.held_gw.is_empty() {
+            self.flush_held_gw(false);
+        }
+    }
+
+    fn end_exchange_judged(&mut self, mut x: Box<Exch>) {
         if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
             // CARD-URL-013's counter-proof: an https call answered at the advertised origin
             if let Some(o) = x.origin.as_deref().filter(|o| o.starts_with("https://")) {

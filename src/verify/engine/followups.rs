@@ -47,7 +47,8 @@ impl State {
 
     /// Keeps one delegate outcome ([`DelegateOutcome`]) of exchange `x`: task `task_id`
     /// ended `st` with status message `text`, told at `seq`. Texts shorter than
-    /// [`DELEGATE_TEXT_MIN`] characters are not kept.
+    /// [`DELEGATE_TEXT_MIN`] characters (a progress note of a task still submitted or
+    /// working: [`DELEGATE_NOTE_MIN`]) are not kept.
     pub(super) fn keep_delegate_outcome(
         &mut self,
         x: &Exch,
@@ -56,7 +57,12 @@ impl State {
         text: String,
         seq: u64,
     ) {
-        if text.chars().count() < DELEGATE_TEXT_MIN || x.synthetic {
+        let min = if matches!(st, TaskState::Submitted | TaskState::Working) {
+            DELEGATE_NOTE_MIN
+        } else {
+            DELEGATE_TEXT_MIN
+        };
+        if text.chars().count() < min || x.synthetic {
             return;
         }
         let Some(origin) = x.origin.clone() else {
@@ -2236,10 +2242,12 @@ fn answered_not_cancelable(x: &Exch) -> bool {
 /// request bodies carry a message with the same messageId (JSON-RPC `params.message`, an
 /// HTTP+JSON body's `message`), or the same JSON-RPC params or HTTP+JSON body (a GetTask of
 /// the same task). An orchestrator's call to its delegate is its own: a new message,
-/// another task's id. Read from the recorded bodies: the open call's may not be parsed yet.
+/// another task's id. Read from the recorded bodies (the open call's may not be parsed
+/// yet), each decoded per its `Content-Encoding` first ([`Exch::req_decoded`]): a balancer
+/// that gzips its copy passes the same call on (depth51, breaker50's leftover).
 fn same_call(x: &Exch, y: &Exch) -> bool {
     let read = |e: &Exch| -> Option<serde_json::Value> {
-        let v: serde_json::Value = serde_json::from_slice(e.req_body.as_slice()).ok()?;
+        let v: serde_json::Value = serde_json::from_slice(&e.req_decoded()?).ok()?;
         Some(match v.get("params") {
             Some(p) if v.get("jsonrpc").is_some() => p.clone(),
             _ => v,

@@ -2500,23 +2500,38 @@ impl State {
                         up_ext.as_deref().unwrap_or_default().join(", ")
                     )
                 };
-                self.find(
-                    &r::GW_EXTENSIONS_STRIPPED,
-                    format!(
-                        "gateway dropped extension {} the client requested in A2A-Extensions: {how}, so the agent never activates it",
-                        lost.join(", ")
-                    ),
-                    vec![
-                        Evidence {
-                            seq: client.5,
-                            exchange: Some(str::to_string(&client.0)),
-                            pointer: None,
-                            found: Some(Value::String(ce.join(", "))),
-                        },
-                        up_ev.clone(),
-                    ],
-                    &None,
+                let msg = format!(
+                    "gateway dropped extension {} the client requested in A2A-Extensions: {how}, so the agent never activates it",
+                    lost.join(", ")
                 );
+                let ev = vec![
+                    Evidence {
+                        seq: client.5,
+                        exchange: Some(str::to_string(&client.0)),
+                        pointer: None,
+                        found: Some(Value::String(ce.join(", "))),
+                    },
+                    up_ev.clone(),
+                ];
+                // depth51: told once the answers say the copy was a relay, not the
+                // front's own call (an orchestrator's, which owes its delegate none of its
+                // client's extensions)
+                match up_ev.exchange.clone() {
+                    Some(up) => {
+                        if self.held_gw.len() >= MAX_PENDING_UP {
+                            let h = self.held_gw.remove(0);
+                            self.find(h.rule, h.msg, h.ev, &None);
+                        }
+                        self.held_gw.push(HeldShape {
+                            rule: &r::GW_EXTENSIONS_STRIPPED,
+                            client: str::to_string(&client.0),
+                            up,
+                            msg,
+                            ev,
+                        });
+                    }
+                    None => self.find(&r::GW_EXTENSIONS_STRIPPED, msg, ev, &None),
+                }
             }
         }
         // breaker47: a gateway that translates the call into another generation speaks

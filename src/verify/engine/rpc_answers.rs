@@ -617,6 +617,8 @@ impl State {
                 texts: answer_text_digest(res),
                 no_transform: no_transform(&x.resp_headers),
                 ids: answer_ids(res),
+                words: answer_word_ids(res),
+                stamp: answer_stamp(res),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();
@@ -624,6 +626,17 @@ impl State {
             return false;
         }
         if self.gw_up_answers.is_empty() {
+            return false;
+        }
+        // a copy sent under a messageId of the front's own (mine30c) is answered under
+        // that id: the agent's answers are looked up by it (depth51: a gateway that minted
+        // it and changed the agent's task state went untold)
+        let own_mid = matches!(op, Op::SendMessage | Op::SendStreamingMessage)
+            .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
+            .flatten()
+            .and_then(|p| p.up_message_id.clone());
+        let key = own_mid.as_deref().unwrap_or(key);
+        if self.front_answered_itself(x, op, key, res) {
             return false;
         }
         self.learn_gw_ids(op, key, res, &x.scope);
@@ -668,6 +681,43 @@ impl State {
             ],
             &x.leg,
         );
+        true
+    }
+
+    /// depth51: the client leg's answer `res` to a call paired with an upstream copy
+    /// (operation `op`, the copy's message id or task id `key`) names none of the ids of
+    /// the agent's answer to that copy ([`answered_itself`]) and does not hand on the
+    /// agent's status as it was (the same state at the same `status.timestamp` or both
+    /// without one, [`answer_stamp`]: a gateway that maps every id of a bare task,
+    /// breaker48, breaker49): the front answered itself
+    /// (an orchestrator's own task), so the pair is no relay. It is dropped
+    /// ([`State::gw_pairs`]) and remembered ([`State::gw_front_own`]): no GW-* rule
+    /// compares the legs, no id map is learnt from them. False (a relay, or no answer of
+    /// the agent's kept to tell) otherwise.
+    fn front_answered_itself(&mut self, x: &Exch, op: Op, key: &str, res: &Json) -> bool {
+        let Some(up) = (self.gw_up_answers.iter().rev()).find(|u| u.op == op && u.key == key)
+        else {
+            return false;
+        };
+        let (ids, words) = (answer_ids(res), answer_word_ids(res));
+        let mine: Vec<&str> = (ids.iter().map(|(_, i)| &**i))
+            .chain(words.iter().map(|w| &**w))
+            .collect();
+        let theirs: Vec<&str> = (up.ids.iter().map(|(_, i)| &**i))
+            .chain(up.words.iter().map(|w| &**w))
+            .collect();
+        if !answered_itself(&mine, &theirs, x.req_body.as_slice()) {
+            return false;
+        }
+        // every id mapped, but the agent's status handed on as it was (its state at its
+        // timestamp, or with none when the agent's had none): a relay of a bare task
+        // (breaker48's gateway, breaker49's router that mints ids per tenant), not an
+        // orchestrator's own status, which it stamps itself, in its own state
+        if up.stamp == answer_stamp(res) && up.state == answer_state(res) {
+            return false;
+        }
+        self.gw_front_own.insert(str::to_string(&x.id), ());
+        self.gw_pairs.retain(|p| *p.client != *x.id);
         true
     }
 
@@ -918,6 +968,8 @@ impl State {
                 texts: 0,
                 no_transform: false,
                 ids: answer_ids(payload),
+                words: answer_word_ids(payload),
+                stamp: answer_stamp(payload),
             });
             if self.gw_up_answers.len() > MAX_PENDING_UP {
                 self.gw_up_answers.pop_front();

@@ -1600,7 +1600,13 @@ impl State {
             } else {
                 (&theirs, &mine)
             };
+            // depth51: a front's own stream (an orchestrator's task) is no relay of its
+            // upstream twin's: neither GW-SSE-002 nor GW-SSE-001 compares them
+            let own = self.front_own_stream(client, up);
             self.check_events_passed_on(client, up);
+            if own {
+                return;
+            }
             let n = c_times.len().min(u_times.len());
             if n >= 3 && self.chunk_times {
                 let u_spread = u_times[n - 1].saturating_sub(u_times[0]);
@@ -1789,6 +1795,27 @@ impl State {
         }
     }
 
+    /// Gateway findings held for a pair ([`State::held_gw`]) whose legs have both ended
+    /// (or every one, at the end of the recording, `all`): told unless the pair turned out
+    /// to be the front's own call ([`State::gw_front_own`]).
+    pub(super) fn flush_held_gw(&mut self, all: bool) {
+        let mut i = 0;
+        while i < self.held_gw.len() {
+            let h = &self.held_gw[i];
+            if all
+                || !(self.open.contains_key(h.client.as_str())
+                    || self.open.contains_key(h.up.as_str()))
+            {
+                let h = self.held_gw.remove(i);
+                if !self.gw_front_own.contains(&h.client) {
+                    self.find(h.rule, h.msg, h.ev, &None);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
     /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
     /// being compared (or every one, at the end of the recording): told as they are.
     pub(super) fn flush_held_shapes(&mut self, all: bool) {
@@ -1807,6 +1834,29 @@ impl State {
         }
     }
 
+    /// depth51: the client leg's stream of a pair names none of the task, context,
+    /// artifact and status-message ids its upstream twin's stream named ([`stream_ids`],
+    /// [`answered_itself`]): the front streamed a task of its own (an orchestrator that
+    /// handed its client's words to its delegate, even one whose own stream is bare status
+    /// updates), not the agent's stream relayed. Remembered in [`State::gw_front_own`]
+    /// (and the pair dropped): no GW-* rule compares the legs. False for a relay (a shared
+    /// id: a gateway that maps task ids keeps the artifacts' and messages' ids), a leg
+    /// that named no id, or the same events on both legs (nothing to compare).
+    pub(super) fn front_own_stream(&mut self, client: &Exch, up: &Exch) -> bool {
+        let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
+            return false;
+        };
+        // (the same events, every id mapped: nothing the legs could differ in)
+        if cs.sigs == us.sigs
+            || !answered_itself(&stream_ids(cs), &stream_ids(us), client.req_body.as_slice())
+        {
+            return false;
+        }
+        self.gw_front_own.insert(str::to_string(&client.id), ());
+        self.gw_pairs.retain(|p| *p.client != *client.id);
+        true
+    }
+
     /// [`State::check_events_passed_on`]'s comparison; returns where the gateway added an
     /// event that is no StreamResponse (`"after the agent's last event (...)"`) when it
     /// found that (GW-SSE-002, breaker18a W2).
@@ -1814,6 +1864,12 @@ impl State {
         let (Some(cs), Some(us)) = (client.sse.as_ref(), up.sse.as_ref()) else {
             return None;
         };
+        // A front that answered with a stream of its own ([`Self::front_own_stream`]): an
+        // orchestrator that passed its client's words to its delegate (breaker50) streams
+        // its own task, not the delegate's, so the legs are not compared.
+        if self.gw_front_own.contains(&client.id) {
+            return None;
+        }
         let clean = |x: &Exch| x.outcome == Some(Outcome::Complete);
         if !clean(client) || !clean(up) || us.undecodable {
             return None;
@@ -1878,19 +1934,6 @@ impl State {
                 ],
                 &None,
             );
-            return None;
-        }
-        // A front that answered in words of its own: the client's stream names artifacts or
-        // status messages and none of them by an id the agent's stream used, though the
-        // agent's named some too, and the client's request is no byte copy of the upstream's
-        // (a send under a messageId of the front's own). A gateway hands the agent's
-        // artifacts and status messages on under their ids (appends are keyed by artifactId,
-        // STREAM-009); an orchestrator that passed its client's words to its delegate
-        // verbatim (breaker50) answers with its own, and its stream is no relay of the
-        // delegate's: the legs are not compared.
-        if !same_forwarded_body(client.req_body.as_slice(), up.req_body.as_slice())
-            && own_words(&cs.sigs, &us.sigs)
-        {
             return None;
         }
         let first_diff = cs
@@ -2047,10 +2090,12 @@ fn word_ids(sigs: &[String]) -> Vec<&str> {
         .collect()
 }
 
-/// Both streams name artifacts or status messages, and the client's `cs` shares no id of
-/// them with the agent's `us`: the client read the front's own words, not the agent's
-/// relayed (GW-SSE-002 compares relays only; breaker50's orchestrator).
-fn own_words(cs: &[String], us: &[String]) -> bool {
-    let (c, u) = (word_ids(cs), word_ids(us));
-    !c.is_empty() && !u.is_empty() && !c.iter().any(|id| u.contains(id))
+/// A stream's ids for [`answered_itself`]: its task and context ids and the ids of its
+/// own words ([`word_ids`]).
+fn stream_ids(s: &StreamState) -> Vec<&str> {
+    let mut ids: Vec<&str> = (s.task_id.iter().chain(s.context_id.iter()))
+        .map(String::as_str)
+        .collect();
+    ids.extend(word_ids(&s.sigs));
+    ids
 }

@@ -227,7 +227,19 @@ impl State {
         if self.gw_own_answer.contains(&x.id) {
             return true;
         }
-        if !self.gw_answered_alone(x) {
+        if !self.gw_answered_alone(x) || self.gw_front_own.contains(&x.id) {
+            return false;
+        }
+        // depth51: a send's stream that opens with a task (a Task or a status update) is an
+        // agent's answer, the front's own task: an orchestrator opens its task before it
+        // calls its delegate (misorch50 recorded with its hop named upstream drew this in
+        // 10 of its 13 modes), while a gateway that answers in the agent's stead sends an
+        // error or a page, not a task it made up (a front that does is an agent)
+        if x.sse.as_ref().is_some_and(|s| s.events == 1)
+            && x.call.as_ref().and_then(|c| c.op) == Some(Op::SendStreamingMessage)
+            && opens_task(&e.data)
+        {
+            self.gw_front_own.insert(str::to_string(&x.id), ());
             return false;
         }
         self.gw_own_answer.insert(str::to_string(&x.id), ());
@@ -3055,4 +3067,22 @@ fn rest_status_term_for_jsonrpc_code(code: i64) -> String {
         _ => (500, "INTERNAL"),
     };
     format!("{{\"code\": {http}, \"status\": \"{status}\", \"message\": ..., \"details\": [...]}}")
+}
+
+/// An SSE event's `data` that opens a task ([`State::gw_own_stream`], depth51): a
+/// StreamResponse (bare, or a JSON-RPC response's `result`) holding a Task or a status
+/// update, in 1.0 (`task`, `statusUpdate`) or 0.x shape (`kind` `task` or `status-update`).
+/// False for anything else, an error or data that is no JSON.
+fn opens_task(data: &str) -> bool {
+    let Ok(v) = Json::parse_str(data) else {
+        return false;
+    };
+    let p = v.get("result").unwrap_or(&v);
+    p.get("task").is_some_and(|t| t.as_object().is_some())
+        || p.get("statusUpdate")
+            .is_some_and(|t| t.as_object().is_some())
+        || matches!(
+            p.get("kind").and_then(Json::as_str),
+            Some("task" | "status-update")
+        )
 }
