@@ -1326,6 +1326,10 @@ fn mine50_accept_refused_raw_json_in_event_stream() {
 ///   naming a member in snake_case is DATA-SHAPE-002, and the agent that opens its own
 ///   context for a message naming only context_id is not blamed (ID-CTX-002); 0.3 HTTP+JSON
 ///   (ProtoJSON) and snake_case inside metadata or a data part are not.
+/// - ERR-006 / CWE-209 (LangGraph Agent Server v0.7.32): an error answer quoting a database
+///   or cache driver's connection failure, or a connection string with its password, is
+///   AUTH-LEAK-001; a public URL without credentials and the client's own DSN quoted back
+///   are not.
 #[test]
 fn mine51_validator_refusal_and_v0_snake_case() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -1387,6 +1391,18 @@ fn mine51_validator_refusal_and_v0_snake_case() {
             "error",
             "tasks/get request names the member history_length",
         ),
+        (
+            "f1099-v10-error-names-database-server",
+            "AUTH-LEAK-001",
+            "warning",
+            "a database or cache driver's connection error naming the server",
+        ),
+        (
+            "b51a-C2-v10-rest-error-dsn-with-password",
+            "AUTH-LEAK-001",
+            "warning",
+            "a connection string with its password",
+        ),
     ] {
         let out = run(stem);
         let got = with(&out, rule);
@@ -1433,6 +1449,14 @@ fn mine51_validator_refusal_and_v0_snake_case() {
         (
             "f1093-legal-v03-send-params-extra-context-member",
             "DATA-SHAPE-002",
+        ),
+        (
+            "b51a-CL1-legal-v03-error-public-url-no-credentials",
+            "AUTH-LEAK-001",
+        ),
+        (
+            "b51a-CL2-legal-v03-error-quotes-clients-own-dsn",
+            "AUTH-LEAK-001",
         ),
     ] {
         let out = run(stem);

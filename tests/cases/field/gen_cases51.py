@@ -171,4 +171,14 @@ case("f1098-v10-rest-get-task-kebab-case-state", get_card(0.0, card10(RA, bindin
 ], [("task-state-invalid", "error")], S1408,
      "1.0 JSON writes enums by their proto names (DATA-001, 1.0 §5.5): TASK_STATE_INPUT_REQUIRED; the server copied the §6 examples' 0.3 spelling input-required, which a 1.0 client's ProtoJSON parser refuses, or maps to TASK_STATE_UNSPECIFIED and never asks its user for the input")
 
+# --- f1099: LangGraph's A2A error answer names its database server (v0.7.32)
+case("f1099-v10-error-names-database-server", get_card(0.0, card10(LG + "/a2a/" + ASST, name="research-assistant"),
+        LG + "/a2a/" + ASST + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", LG + "/a2a/" + ASST, rpc("lg-5", "SendMessage", {"message": umsg10("summarise the paper", mid="m-lg-5")}), ver="1.0"),
+    resp(0.4, 200, err("lg-5", -32603, "Internal error: connection failed: connection to server at \"10.12.4.7\", port 5432 failed: FATAL:  password authentication failed for user \"langgraph\"",
+        ei("INTERNAL"))),
+], [("error-text-shows-internals", "warning")], LGC + "v0.7.32 'Sanitized error messages in streams and A2A responses to protect sensitive "
+    "information like database connection strings and internal hostnames')",
+     "errors tell the client what it can do without leaking sensitive information (1.0 §3.3.2, §13; CWE-209): the answer quotes the database driver's connection failure, the server's internal address, port and database user, which the client can do nothing with and an attacker can")
+
 write_cases(cases, OUT)

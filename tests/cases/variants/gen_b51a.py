@@ -15,6 +15,11 @@ B: DATA-SHAPE-002 widened to a 0.x JSON-RPC send naming members in snake_case (f
    configuration.push_notification_config, and a 0.3 tasks/get with history_length (not a
    send). Controls: a 0.3 HTTP+JSON send (ProtoJSON reads proto names), snake_case inside
    metadata and a data part's value.
+C: AUTH-LEAK-001 widened to a database or cache driver's connection error naming the server
+   and a connection string carrying its password (field case f1099, LangGraph v0.7.32): a
+   redis-py error in a 0.3 error's data, a DSN with a password in a 1.0 HTTP+JSON error body,
+   Node's ECONNREFUSED in a 0.3 stream's error event. Controls: a public URL without
+   credentials in an error, the client's own connection string quoted back.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -108,5 +113,31 @@ case("b51a-BL2-legal-v03-snake-case-in-metadata-and-data", get_card(0.0, C03) + 
     req(0.1, "POST", A + "/a2a", rpc("bl2", "message/send", {"message": {"kind": "message", "messageId": "m-bl2", "role": "user", "parts": [{"kind": "data", "data": {"context_id": "crm-7", "history_length": 3}}], "metadata": {"message_id": "upstream-9"}}})),
     resp(0.3, 200, ok("bl2", amsg03("noted", mid="a-bl2", contextId="c-bl2"))),
 ], [], SRC_B, "legal: metadata and a data part's value are the sender's own content, any names")
+
+# --- C: an error answer that names the agent's database or cache server
+SRC_C = "https://github.com/langchain-ai/docs/blob/00d95f37175fdaa4c40aa8188b7fc7f0332f3eeb/src/langsmith/agent-server-changelog.mdx"
+case("b51a-C1-v03-error-data-redis-connection", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("c1", "message/send", {"message": umsg03("hello", mid="m-c1")})),
+    resp(0.2, 200, err("c1", -32603, "Internal error", {"detail": "redis.exceptions.ConnectionError: Error 111 connecting to redis-master.agents.svc.cluster.local:6379. Connection refused."})),
+], [("error-text-shows-internals", "warning")], SRC_C, "a redis-py connection error in error.data names the cache server and port")
+case("b51a-C2-v10-rest-error-dsn-with-password", get_card(0.0, card10(A, binding="HTTP+JSON")) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("hello", mid="m-c2")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.2, 500, {"error": {"code": 500, "status": "INTERNAL", "message": "task store unavailable: could not open postgresql://agent:hunter2@db-primary.corp.example:5432/agents", "details": ei("INTERNAL")}}, ctype=A2AJ),
+], [("error-text-shows-internals", "warning")], SRC_C, "a 1.0 HTTP+JSON error whose message carries the task store's connection string with its password")
+case("b51a-C3-v03-stream-error-event-econnrefused", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("c3", "message/stream", {"message": umsg03("go", mid="m-c3")}), accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.12, sse(ok("c3", task03("t-c3", "c-c3", "working")))),
+    chunk(0.5, sse(err("c3", -32603, "MongoServerSelectionError: connect ECONNREFUSED 10.0.3.12:27017"))),
+    chunk(0.51, "", close="eof"),
+], [("error-text-shows-internals", "warning")], SRC_C, "a stream's error event quoting Node's ECONNREFUSED with the database's internal address")
+case("b51a-CL1-legal-v03-error-public-url-no-credentials", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("cl1", "message/send", {"message": umsg03("summarise https://docs.example.com/guide.pdf", mid="m-cl1")})),
+    resp(0.2, 200, err("cl1", -32603, "could not fetch https://docs.example.com/guide.pdf: HTTP 404 Not Found")),
+], [], SRC_C, "legal: a public URL without credentials, the one the user asked about, in an actionable error")
+case("b51a-CL2-legal-v03-error-quotes-clients-own-dsn", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("cl2", "message/send", {"message": umsg03("count the orders in postgresql://ro:readonly@db.customer.example/shop", mid="m-cl2")})),
+    resp(0.2, 200, err("cl2", -32603, "could not connect to postgresql://ro:readonly@db.customer.example/shop: timeout")),
+], [], SRC_C, "legal: the connection string the user's own message gave, quoted back")
 
 write_cases(cases, HERE)
