@@ -63,6 +63,12 @@ fn v10(cx: &Cx, c: &Call) -> bool {
             .and_then(|b| b["method"].as_str().map(|m| !m.contains('/')))
             .unwrap_or(false);
     }
+    // The request's A2A-Version first: a 1.0 interface url may itself end in /v1
+    // (b9-ok-legal-v10-rest-base-ends-in-v1-with-card, mine51: a 0.3-shaped push config call
+    // was added to its 1.0 flow and the base drew PUSH-CFG-003 / REST-ERROR-001).
+    if let Some(v) = header(l, "a2a-version").and_then(|(_, v)| v.as_str()) {
+        return v.trim().starts_with('1');
+    }
     !l["url"].as_str().unwrap_or("").contains("/v1/")
 }
 
@@ -1108,6 +1114,11 @@ fn ops() -> Vec<FaultOp> {
                         && !c
                             .status(&cx.lines)
                             .is_some_and(|s| matches!(s, 401 | 403 | 407 | 429 | 502..=504))
+                        // a well-known document (f807's JWK Set, OAuth metadata) is no A2A
+                        // answer: RPC-001 and REST-003 say nothing of its media type (mine51)
+                        && !cx.lines[c.req]["url"]
+                            .as_str()
+                            .is_some_and(|u| u.contains("/.well-known/"))
                 }) {
                     let mut m = cx.lines.clone();
                     let r = c.resp.unwrap();
