@@ -1464,6 +1464,54 @@ fn mine51_validator_refusal_and_v0_snake_case() {
     }
 }
 
+/// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
+/// closes its stream at working after 30 s of quiet and the gateway relays it, each event
+/// split over two chunks on the client leg a millisecond apart. The client leg's quiet span
+/// is then 29.999 s, under the idle threshold, so its STREAM-END-007 lacks the idle clause the
+/// upstream one has; the stream end is still one fault, the agent's, told once (before the
+/// fix it was told twice, once per leg).
+#[test]
+fn mine51_relayed_stream_end_told_once_across_rechunking() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/b9-f22-gw-v03-stream-agent-closed-early.jsonl");
+    let mut out = String::new();
+    for line in std::fs::read_to_string(&src).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let body = v["body"].as_str().unwrap_or("");
+        if v["dir"] == "chunk" && v.get("leg").is_none() && body.len() > 1 {
+            let mid = body.len() / 2;
+            let t = v["t"].as_f64().unwrap();
+            for (part, dt) in [(&body[..mid], 0.0), (&body[mid..], 0.001)] {
+                let mut c = v.clone();
+                c["body"] = serde_json::Value::from(part);
+                c["t"] = serde_json::Value::from(t + dt);
+                out.push_str(&c.to_string());
+                out.push('\n');
+            }
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b9-f22-rechunked.jsonl");
+    std::fs::write(&path, out).unwrap();
+    let got = verify(&path);
+    let ends: Vec<_> = got
+        .findings
+        .iter()
+        .filter(|f| f.rule == "STREAM-END-007")
+        .collect();
+    assert_eq!(ends.len(), 1, "{}", render(&got));
+    assert!(
+        ends[0]
+            .message
+            .contains("the gateway passed it on to the client unchanged"),
+        "{}",
+        ends[0].message
+    );
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

@@ -445,13 +445,19 @@ fn translated_into(g: &Finding, f: &Finding) -> String {
         what.push("protocol binding");
     }
     let wrapped = |p: Option<&str>| p.is_some_and(|p| matches!(neutral_pointer(p), Cow::Owned(_)));
-    let v0_names = |m: &str| matches!(neutral_method_names(m), Cow::Owned(_));
+    let v0_names = |m: &str| {
+        matches!(
+            neutral_method_names(&without_idle_cut_words(m)),
+            Cow::Owned(_)
+        )
+    };
     if wrapped(gp0) != wrapped(fp0) || v0_names(&g.message) != v0_names(&f.message) {
         what.push("protocol version");
     }
+    // each leg's quiet-span clause is its own ([`without_idle_cut_words`]), no translation
     if !same_but_sender(
-        &neutral_method_names(&g.message),
-        &neutral_method_names(&f.message),
+        &neutral_method_names(&without_idle_cut_words(&g.message)),
+        &neutral_method_names(&without_idle_cut_words(&f.message)),
     ) {
         what.push("task and context ids (the gateway's own)");
     }
