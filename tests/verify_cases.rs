@@ -1316,6 +1316,202 @@ fn mine50_accept_refused_raw_json_in_event_stream() {
     }
 }
 
+/// Round fifty-one (session 51, mine51; tests/cases/FIELD-CASES.md "Round fifty-one"):
+/// - RPC-001 / RPC-002 (mastra #24156): a JSON-RPC call with an id refused HTTP 400 / 422 by
+///   the server's request validator with a JSON body that is no JSON-RPC response is
+///   RPC-ENVELOPE-001 (and the refusal that lists only 0.x method names to a 1.0 call says
+///   so); an OAuth 400 with WWW-Authenticate, a 429, an auth front's 401 and a JSON-RPC error
+///   under 400 are not, nor is a route's refusal of a call posted to an operation route.
+/// - DATA-001 / DATA-005 (agent-zero's FastA2A client): a 0.x JSON-RPC send or tasks/get
+///   naming a member in snake_case is DATA-SHAPE-002, and the agent that opens its own
+///   context for a message naming only context_id is not blamed (ID-CTX-002); 0.3 HTTP+JSON
+///   (ProtoJSON) and snake_case inside metadata or a data part are not.
+/// - ERR-006 / CWE-209 (LangGraph Agent Server v0.7.32): an error answer quoting a database
+///   or cache driver's connection failure, or a connection string with its password, is
+///   AUTH-LEAK-001; a public URL without credentials and the client's own DSN quoted back
+///   are not.
+#[test]
+fn mine51_validator_refusal_and_v0_snake_case() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1087-v10-send-method-refused-400-invalid-body",
+            "RPC-ENVELOPE-001",
+            "error",
+            "the JSON-RPC call SendMessage was answered HTTP 400 with application/json",
+        ),
+        (
+            "f1087-v10-send-method-refused-400-invalid-body",
+            "RPC-ENVELOPE-001",
+            "error",
+            "the endpoint's request validator does not know 1.0's SendMessage",
+        ),
+        (
+            "b51a-A1-v03-send-fastapi-422-detail",
+            "RPC-ENVELOPE-001",
+            "error",
+            "answered HTTP 422 with application/json",
+        ),
+        (
+            "b51a-A4-v10-cancel-refused-0x-method-list",
+            "RPC-ENVELOPE-001",
+            "error",
+            "does not know 1.0's CancelTask",
+        ),
+        (
+            "f1090-v03-send-configuration-snake-case",
+            "DATA-SHAPE-002",
+            "error",
+            "names the member accepted_output_modes in snake_case where the 0.3 JSON schema names it acceptedOutputModes",
+        ),
+        (
+            "b51a-B2-v02-send-history-length-snake",
+            "DATA-SHAPE-002",
+            "error",
+            "history_length",
+        ),
+        (
+            "b51a-B5-v03-get-task-history-length-snake",
+            "DATA-SHAPE-002",
+            "error",
+            "tasks/get request names the member history_length",
+        ),
+        (
+            "f1099-v10-error-names-database-server",
+            "AUTH-LEAK-001",
+            "warning",
+            "a database or cache driver's connection error naming the server",
+        ),
+        (
+            "b51a-C2-v10-rest-error-dsn-with-password",
+            "AUTH-LEAK-001",
+            "warning",
+            "a connection string with its password",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    // A 0.x validator's refusal of a 0.x call says nothing of 1.0 method names.
+    let out = run("b51a-A1-v03-send-fastapi-422-detail");
+    assert!(
+        with(&out, "RPC-ENVELOPE-001")
+            .iter()
+            .all(|m| !m.contains("does not know 1.0")),
+        "{}",
+        render(&out)
+    );
+    // The agent that never read context_id did not substitute the client's context.
+    let out = run("b51a-B1-v03-stream-message-context-id-snake");
+    assert!(with(&out, "ID-CTX-002").is_empty(), "{}", render(&out));
+    assert_eq!(with(&out, "DATA-SHAPE-002").len(), 1, "{}", render(&out));
+    for (stem, rule) in [
+        (
+            "b51a-AL1-legal-v03-send-oauth-invalid-request",
+            "RPC-ENVELOPE-001",
+        ),
+        (
+            "b51a-AL2-legal-v10-send-rate-limited-429",
+            "RPC-ENVELOPE-001",
+        ),
+        ("b51a-AL3-legal-v03-send-auth-front-401", "RPC-ENVELOPE-001"),
+        (
+            "b51a-AL4-legal-v03-send-400-jsonrpc-error",
+            "RPC-ENVELOPE-001",
+        ),
+        ("f76-card03-url-operation-path", "RPC-ENVELOPE-001"),
+        ("b51a-BL1-legal-v03-rest-send-proto-names", "DATA-SHAPE-002"),
+        (
+            "b51a-BL2-legal-v03-snake-case-in-metadata-and-data",
+            "DATA-SHAPE-002",
+        ),
+        (
+            "f1093-legal-v03-send-params-extra-context-member",
+            "DATA-SHAPE-002",
+        ),
+        (
+            "b51a-CL1-legal-v03-error-public-url-no-credentials",
+            "AUTH-LEAK-001",
+        ),
+        (
+            "b51a-CL2-legal-v03-error-quotes-clients-own-dsn",
+            "AUTH-LEAK-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
+/// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
+/// closes its stream at working after 30 s of quiet and the gateway relays it, each event
+/// split over two chunks on the client leg a millisecond apart. The client leg's quiet span
+/// is then 29.999 s, under the idle threshold, so its STREAM-END-007 lacks the idle clause the
+/// upstream one has; the stream end is still one fault, the agent's, told once (before the
+/// fix it was told twice, once per leg).
+#[test]
+fn mine51_relayed_stream_end_told_once_across_rechunking() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/b9-f22-gw-v03-stream-agent-closed-early.jsonl");
+    let mut out = String::new();
+    for line in std::fs::read_to_string(&src).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let body = v["body"].as_str().unwrap_or("");
+        if v["dir"] == "chunk" && v.get("leg").is_none() && body.len() > 1 {
+            let mid = body.len() / 2;
+            let t = v["t"].as_f64().unwrap();
+            for (part, dt) in [(&body[..mid], 0.0), (&body[mid..], 0.001)] {
+                let mut c = v.clone();
+                c["body"] = serde_json::Value::from(part);
+                c["t"] = serde_json::Value::from(t + dt);
+                out.push_str(&c.to_string());
+                out.push('\n');
+            }
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b9-f22-rechunked.jsonl");
+    std::fs::write(&path, out).unwrap();
+    let got = verify(&path);
+    let ends: Vec<_> = got
+        .findings
+        .iter()
+        .filter(|f| f.rule == "STREAM-END-007")
+        .collect();
+    assert_eq!(ends.len(), 1, "{}", render(&got));
+    assert!(
+        ends[0]
+            .message
+            .contains("the gateway passed it on to the client unchanged"),
+        "{}",
+        ends[0].message
+    );
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

@@ -7915,8 +7915,8 @@ mod tests {
     #[test]
     fn internal_detail_gates_answer_as_the_full_search() {
         use super::{
-            client_named_path, client_sent_sql, excerpt_str, internal_detail, sql_clause, SentText,
-            SQL_KEYWORDS,
+            client_named_host, client_named_path, client_sent_sql, excerpt_str, internal_detail,
+            sql_clause, url_with_password, SentText, SQL_KEYWORDS,
         };
         fn unfiltered(t: &str, sent: &str) -> Option<(&'static str, String)> {
             const SRC: [&str; 10] = [
@@ -7984,6 +7984,37 @@ mod tests {
                     || l.contains("sqlalchemy.exc.");
                 if sql && !client_sent_sql(l, sent) {
                     return Some(("SQL or a database driver's error", shown(l)));
+                }
+                let redis_py = l.starts_with("Error ")
+                    && l.contains(" connecting to ")
+                    && l.split(" connecting to ")
+                        .nth(1)
+                        .is_some_and(|r| r.contains(':'));
+                if (redis_py
+                    || [
+                        "connection to server at \"",
+                        "could not connect to server",
+                        "connecting to redis",
+                        "connect ECONNREFUSED ",
+                        "getaddrinfo ENOTFOUND ",
+                    ]
+                    .iter()
+                    .any(|d| l.contains(d)))
+                    && !client_named_host(l, sent)
+                {
+                    return Some((
+                        "a database or cache driver's connection error naming the server",
+                        shown(l),
+                    ));
+                }
+                if let Some(tok) = l
+                    .split(|c: char| c.is_whitespace() || "\"'()[]{},;<>".contains(c))
+                    .map(|t| t.trim_end_matches([':', '.', '!', '?']))
+                    .find(|t| url_with_password(t))
+                {
+                    if !sent.contains(tok) {
+                        return Some(("a connection string with its password", shown(tok)));
+                    }
                 }
                 // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
                 // under site-packages / node_modules, naming a source file. Every such token holds
@@ -8063,6 +8094,16 @@ mod tests {
             "node_modules/x/y.js",
             "notes/main.go",
             "Task not found: t1",
+            "connection to server at \"10.1.2.3\", port 5432 failed",
+            "connection to server at \"",
+            "Error 111 connecting to redis.internal:6379.",
+            " connecting to ",
+            "connect ECONNREFUSED 10.0.0.5:27017",
+            "postgresql://app:s3cret@db.internal/app",
+            "redis://:pw@cache",
+            "https://user@example.com/x",
+            "://",
+            "@",
             "a2a-protocol.org",
             "type.googleapis.com/google.rpc.ErrorInfo",
             "src=\"/a/b/c.js\"",
@@ -8085,11 +8126,12 @@ mod tests {
             "0x",
             "\t",
         ];
-        const SENT: [&str; 4] = [
+        const SENT: [&str; 5] = [
             "",
             "SELECT id FROM tasks",
             "notes/main.go",
             "/srv/app/handler.py",
+            "query postgresql://app:s3cret@db.internal/app on 10.1.2.3",
         ];
         let mut x = 0x853C_49E6_748F_EA9Bu64;
         let mut next = |n: usize| {
@@ -8122,6 +8164,8 @@ mod tests {
             "a JavaScript stack trace",
             "SQL or a database driver's error",
             "a server source file path",
+            "a database or cache driver's connection error naming the server",
+            "a connection string with its password",
         ] {
             assert!(
                 kinds.get(&Some(k)).is_some_and(|n| *n > 300),

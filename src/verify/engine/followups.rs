@@ -951,7 +951,18 @@ impl State {
         self.note_followup_refusal(x, m, success);
         // borrowed from the call (perfp41: two `String`s per send otherwise; the messageId
         // is copied only when a task remembers it)
-        let req_ctx = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
+        // A 0.x JSON-RPC message that names its context only as context_id (mine51,
+        // agent-zero's FastA2A client; DATA-SHAPE-002 tells the client): the 0.x schema
+        // defines contextId alone, so an agent that opens a context of its own did not
+        // substitute the client's, it never saw one.
+        let snake_ctx_unread = c.dialect.is_some_and(|d| d.is_0x())
+            && c.binding == Some(Binding::JsonRpc)
+            && m.get("contextId").is_none();
+        let req_ctx = if snake_ctx_unread {
+            None
+        } else {
+            str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())
+        };
         let msg_id = str_member(m, "messageId", "message_id");
         let member = a2a::params_message_member(&c.params);
         let base = if c.bare_params() {

@@ -1092,6 +1092,84 @@ impl State {
     }
 }
 
+impl State {
+    /// RPC-001 / RPC-002 (mine51, mastra #24156): a JSON-RPC call with an id, a known A2A
+    /// method and object params answered HTTP 400 or 422 with a JSON body that is no
+    /// JSON-RPC response (`{"error":"Invalid request body","issues":[...]}`, FastAPI's
+    /// `{"detail":[...]}`): the server's request validator refused it before any A2A
+    /// handler ran, so the client reads no id, no code and no A2A error. An OAuth error
+    /// (RFC 6750 §3.1: 400 `invalid_request`, or any refusal with WWW-Authenticate) is an
+    /// auth layer's and stays silent, as does a body in the HTTP+JSON binding's error shape
+    /// (told by the caller) or on a REST route. `v` is the parsed body.
+    pub(super) fn json_refusal_of_call(&mut self, x: &Exch, status: u16, c: &Call, v: &Json) {
+        const OAUTH_ERRORS: &[&str] = &[
+            "invalid_request",
+            "invalid_token",
+            "insufficient_scope",
+            "invalid_client",
+            "invalid_grant",
+            "unauthorized_client",
+        ];
+        if !matches!(status, 400 | 422)
+            || x.synthetic
+            || self.gw_own_answer.contains(&x.id)
+            || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
+            || c.op.is_none()
+            || c.params_not_object().is_some()
+            || !expects_response(c)
+            || x.resp_headers.get("www-authenticate").is_some()
+            || v
+                .get("error")
+                .and_then(Json::as_str)
+                .is_some_and(|e| OAUTH_ERRORS.contains(&e))
+            || self.jsonrpc_on_rest_route(x)
+            // posted to an HTTP+JSON operation route or a card document (a card url that
+            // is no endpoint, CARD-URL-004, agno #10165): that route's own refusal of a
+            // body of the other binding is the consequence, told where it starts
+            || x.parts.as_ref().is_some_and(|p| {
+                a2a::rest_route("POST", &p.path).is_some() || is_card_path(&p.path)
+            })
+        {
+            return;
+        }
+        let media = x
+            .resp_media()
+            .unwrap_or_else(|| "no content type".into())
+            .into_owned();
+        let method = c.method.as_deref().unwrap_or("");
+        // The validator's list of allowed methods names 0.x's slash names only, and the
+        // call is a 1.0 one (PascalCase): the endpoint does not serve 1.0's method names.
+        let raw = v.to_value().to_string();
+        let text = excerpt(&raw);
+        let shown = text.as_str().unwrap_or_default().to_string();
+        let old_names = c.dialect == Some(Dialect::V1_0)
+            && !method.contains('/')
+            && ["message/send", "message/stream", "tasks/get"]
+                .iter()
+                .any(|n| raw.contains(n));
+        let why = if old_names {
+            format!(
+                "; the refusal lists 0.x method names (message/send, tasks/get, ...) only: the endpoint's request validator does not know 1.0's {method}, so a 1.0 client that follows the card reaches no A2A handler"
+            )
+        } else {
+            String::new()
+        };
+        let well_formed = if self.request_faulted(x) {
+            ""
+        } else {
+            " the call is well-formed, and"
+        };
+        self.find(
+            &r::RPC_ENVELOPE,
+            format!(
+                "the JSON-RPC call {method} was answered HTTP {status} with {media} ({shown}), a request validator's refusal and no JSON-RPC response:{well_formed} the client reads no id, no error code and no A2A error from it (expected {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...}}, or an error object with the A2A code){why}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), "", Some(text))],
+            &x.leg,
+        );
+    }
+}
+
 /// mine30c (IBM/mcp-context-forge #4589): two message sends, a client's `a` and a gateway's
 /// upstream `b`, that are the same send but for the JSON-RPC id and the message's
 /// `messageId` (a gateway that mints its own): same method, params and message otherwise.

@@ -92,6 +92,46 @@ pub(super) fn internal_detail(t: &str, sent: &SentText) -> Option<(&'static str,
         if sql && !client_sent_sql(l, sent.get()) {
             return Some(("SQL or a database driver's error", shown(l)));
         }
+        // mine51 (LangGraph Agent Server v0.7.32: "Sanitized error messages in streams and
+        // A2A responses to protect sensitive information like database connection strings
+        // and internal hostnames"): a database or cache driver's connection failure names
+        // the server, its address and port (psycopg / libpq, redis-py, Node's net errors).
+        {
+            const DRIVER: [&str; 5] = [
+                "connection to server at \"",
+                "could not connect to server",
+                "connecting to redis",
+                "connect ECONNREFUSED ",
+                "getaddrinfo ENOTFOUND ",
+            ];
+            let redis_py = l.starts_with("Error ")
+                && l.contains(" connecting to ")
+                && l.split(" connecting to ")
+                    .nth(1)
+                    .is_some_and(|r| r.contains(':'));
+            if (redis_py || DRIVER.iter().any(|d| l.contains(d)))
+                && !client_named_host(l, sent.get())
+            {
+                return Some((
+                    "a database or cache driver's connection error naming the server",
+                    shown(l),
+                ));
+            }
+        }
+        // A URL that carries its credentials (`postgresql://user:password@host/db`, RFC
+        // 3986 §3.2.1 userinfo, which §7.5 says not to put in a URI): a connection string.
+        // every such URL holds `://`
+        if m.has(LineBytes::COLON | LineBytes::SLASH) {
+            if let Some(tok) = l
+                .split(|c: char| c.is_whitespace() || "\"'()[]{},;<>".contains(c))
+                .map(|t| t.trim_end_matches([':', '.', '!', '?']))
+                .find(|t| url_with_password(t))
+            {
+                if !sent.get().contains(tok) {
+                    return Some(("a connection string with its password", shown(tok)));
+                }
+            }
+        }
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
         // under site-packages / node_modules, naming a source file. Every such token holds
         // a `/` or `\`: a line with neither is not split into tokens (perf32).
@@ -122,6 +162,42 @@ pub(super) fn internal_detail(t: &str, sent: &SentText) -> Option<(&'static str,
         }
     }
     None
+}
+
+/// A URL whose authority carries a user and a password (`scheme://user:pass@host...`):
+/// the userinfo of RFC 3986 §3.2.1 with a `:` in it, a non-empty password after it.
+pub(super) fn url_with_password(tok: &str) -> bool {
+    let Some((scheme, rest)) = tok.split_once("://") else {
+        return false;
+    };
+    if scheme.is_empty()
+        || !scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    {
+        return false;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let Some((userinfo, host)) = authority.rsplit_once('@') else {
+        return false;
+    };
+    !host.is_empty()
+        && userinfo
+            .split_once(':')
+            .is_some_and(|(u, p)| !u.is_empty() && !p.is_empty())
+}
+
+/// Whether the host a driver's connection error names (`at "host"`, `connecting to
+/// host:port`, `ECONNREFUSED host:port`) is one the client's own request named: the user's
+/// database quoted back (an agent asked to query the user's server), not the agent's.
+pub(super) fn client_named_host(l: &str, sent: &str) -> bool {
+    if sent.is_empty() {
+        return false;
+    }
+    l.split(|c: char| c.is_whitespace() || "\"'(),".contains(c))
+        .map(|t| t.trim_end_matches('.'))
+        .filter(|t| t.len() > 3 && (t.contains('.') || t.contains(':')))
+        .any(|t| sent.contains(t.split(':').next().unwrap_or(t)))
 }
 
 impl LineBytes {

@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// The snake_case spellings of 0.x send members ([`proto_field_name_member`]'s table, the
+/// members 0.x defines): in a 0.x JSON-RPC send they are unknown members (DATA-SHAPE-002).
+const V0_SNAKE_CASE_NAMES: &[&str] = &[
+    "message_id",
+    "context_id",
+    "task_id",
+    "reference_task_ids",
+    "history_length",
+    "accepted_output_modes",
+    "push_notification_config",
+];
+
 impl State {
     /// Checks that need only the request (and the earlier traffic).
     pub(super) fn request_checks(&mut self, x: &Exch) {
@@ -578,6 +590,51 @@ impl State {
                         &x.leg,
                     );
                 }
+            }
+        }
+        // DATA-SHAPE-002 (mine51, agent-zero's FastA2A client: `configuration:
+        // {"accepted_output_modes": [...]}`): a 0.x JSON-RPC send whose message or
+        // configuration names a member in snake_case. The 0.x JSON schema's names are
+        // camelCase (messageId, contextId, acceptedOutputModes, historyLength,
+        // pushNotificationConfig); an agent that reads the schema (a2a-js, a2a-java, a2a-go)
+        // ignores the snake_case member, so what it asked for is silently not done. 0.3's
+        // HTTP+JSON binding is ProtoJSON, which reads proto names too: JSON-RPC only.
+        if c.dialect.is_some_and(|d| d.is_0x())
+            && !c.webhook
+            && c.binding == Some(Binding::JsonRpc)
+            && matches!(
+                c.op,
+                Some(Op::SendMessage) | Some(Op::SendStreamingMessage) | Some(Op::GetTask)
+            )
+            && !x.probe_negative()
+        {
+            // tasks/get's one optional member (its id's snake_case is DATA-PARAM-003's)
+            let hit = if c.op == Some(Op::GetTask) {
+                (c.params.get("history_length").is_some()
+                    && c.params.get("historyLength").is_none())
+                .then(|| {
+                    (
+                        format!("{}/history_length", c.params_base()),
+                        "history_length".to_string(),
+                        "historyLength".to_string(),
+                    )
+                })
+            } else {
+                proto_field_name_member(&c.params, c.params_base())
+                    .filter(|(_, s, _)| V0_SNAKE_CASE_NAMES.contains(&s.as_str()))
+            };
+            if let Some((ptr, snake, camel)) = hit {
+                let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    format!(
+                        "the {}'s {d} {} request names the member {snake} in snake_case where the {d} JSON schema names it {camel}: an agent that reads the schema (a2a-js, a2a-java, a2a-go) ignores {snake} and answers as if it were not set (only a2a-python's models also read the snake_case name)",
+                        self.sender(x).noun(),
+                        c.method.as_deref().unwrap_or("send")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                    &x.leg,
+                );
             }
         }
         // A part of the client's message naming its media type or file name as in the other

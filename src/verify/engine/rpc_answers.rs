@@ -260,6 +260,10 @@ impl State {
                         vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
                         &x.leg,
                     );
+                } else if !rate_limited {
+                    // RPC-001 (mine51, mastra #24156): a request validator's own JSON
+                    // refusal (400 / 422) of a call with an id.
+                    self.json_refusal_of_call(x, status, &c, v);
                 }
             }
             self.framework_rejection(x, status, &c, body);
