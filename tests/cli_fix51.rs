@@ -376,3 +376,127 @@ async fn n4_no_probe_test_passes_on_a_reset_connection() {
     no_pass_on_an_unjudged_exchange(Fault::Reset).await;
 }
 
+/// A fresh empty directory under the target's temporary directory, unique to this test
+/// (`tag`) and process.
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fix51-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The rule IDs of the findings `verify` of `path` makes (every severity), sorted.
+fn rules_of(path: &std::path::Path) -> std::collections::BTreeSet<String> {
+    common::verify_file(path)
+        .findings
+        .iter()
+        .map(|f| f.rule.clone())
+        .collect()
+}
+
+/// A 1.0 JSON-RPC transcript of four exchanges on one task (newcomer50 N2's shape): a
+/// send answered with the task `input-required`; a streaming follow-up whose first event
+/// is a statusUpdate (STREAM-FIRST-001); a GetTask answering another contextId
+/// (ID-CTX-002); a cancel of the completed task answered with success (TASK-STATE-003,
+/// TASK-STATE-001). Every later exchange names the task the first one handed out.
+fn four_findings_transcript() -> String {
+    use serde_json::json;
+    let h = json!({"content-type": "application/json", "a2a-version": "1.0"});
+    let req = |t: f64, id: u64, method: &str, params: serde_json::Value| {
+        json!({"t": t, "dir": "req", "method": "POST", "url": "http://127.0.0.1:9999/",
+               "headers": h, "body": json!({"jsonrpc": "2.0", "id": id, "method": method,
+               "params": params}).to_string()})
+    };
+    let resp = |t: f64, body: serde_json::Value| {
+        json!({"t": t, "dir": "resp", "status": 200,
+               "headers": {"content-type": "application/json"}, "body": body.to_string()})
+    };
+    let msg = |mid: &str, follow: bool| {
+        let mut m =
+            json!({"messageId": mid, "role": "ROLE_USER", "parts": [{"text": "input please"}]});
+        if follow {
+            m["taskId"] = json!("task-1");
+            m["contextId"] = json!("ctx-1");
+        }
+        json!({"message": m})
+    };
+    let event = |state: &str| {
+        let e = json!({"jsonrpc": "2.0", "id": 2, "result": {"statusUpdate": {
+            "taskId": "task-1", "contextId": "ctx-1", "status": {"state": state}}}});
+        format!("data: {e}\n\n")
+    };
+    let lines = [
+        req(0.0, 1, "SendMessage", msg("m1", false)),
+        resp(
+            0.01,
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "task-1",
+            "contextId": "ctx-1", "status": {"state": "TASK_STATE_INPUT_REQUIRED"}}}}),
+        ),
+        req(0.1, 2, "SendStreamingMessage", msg("m2", true)),
+        json!({"t": 0.11, "dir": "resp", "status": 200,
+               "headers": {"content-type": "text/event-stream"}, "body": ""}),
+        json!({"t": 0.12, "dir": "chunk", "body": event("TASK_STATE_WORKING")}),
+        json!({"t": 0.13, "dir": "chunk", "body": event("TASK_STATE_COMPLETED")}),
+        json!({"t": 0.14, "dir": "chunk", "body": "", "close": "eof"}),
+        req(0.2, 3, "GetTask", json!({"id": "task-1"})),
+        resp(
+            0.21,
+            json!({"jsonrpc": "2.0", "id": 3, "result": {"id": "task-1",
+            "contextId": "ctx-other", "status": {"state": "TASK_STATE_COMPLETED"}}}),
+        ),
+        req(0.3, 4, "CancelTask", json!({"id": "task-1"})),
+        resp(
+            0.31,
+            json!({"jsonrpc": "2.0", "id": 4, "result": {"id": "task-1",
+            "contextId": "ctx-1", "status": {"state": "TASK_STATE_CANCELED"}}}),
+        ),
+    ];
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// N2: a cut (`repro`) adds no finding of its own. Each of the recording's four findings is
+/// cut; `verify` of each cut finds the requested rule and no rule the whole recording does
+/// not break. Before: the cuts of STREAM-FIRST-001 and ID-CTX-002 dropped the send that
+/// handed out task-1, and showed note[ID-TASK-004] (a task id nothing handed out) besides.
+#[test]
+fn n2_a_cut_adds_no_finding_the_recording_lacks_whatever_the_rule() {
+    let dir = temp_dir("n2");
+    let rec = dir.join("four.jsonl");
+    std::fs::write(&rec, four_findings_transcript()).unwrap();
+    let original = rules_of(&rec);
+    let cut_rules = [
+        "STREAM-FIRST-001",
+        "ID-CTX-002",
+        "TASK-STATE-003",
+        "TASK-STATE-001",
+    ];
+    for r in cut_rules {
+        assert!(
+            original.contains(r),
+            "the recording breaks {r}: {original:?}"
+        );
+    }
+    for r in cut_rules {
+        let out = dir.join(format!("cut-{r}.jsonl"));
+        let o = common::bin()
+            .args(["repro", rec.to_str().unwrap(), "--finding", r, "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let cut = rules_of(&out);
+        assert!(cut.contains(r), "the cut of {r} lost it: {cut:?}");
+        let added: Vec<&String> = cut.difference(&original).collect();
+        assert!(
+            added.is_empty(),
+            "the cut of {r} adds findings the recording lacks: {added:?} (cut {cut:?}, recording {original:?})"
+        );
+    }
+}
+
