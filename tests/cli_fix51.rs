@@ -500,3 +500,201 @@ fn n2_a_cut_adds_no_finding_the_recording_lacks_whatever_the_rule() {
     }
 }
 
+/// Runs the built binary with `args`: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let o = common::bin().args(args).output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// N15: a native recording's response status outside 100-599 is a note naming its line
+/// (before: status 0 and 1042 were read in silence, 1042 judged as a status); the file is
+/// still judged.
+#[test]
+fn n15_a_native_status_outside_100_to_599_is_a_note_naming_its_line() {
+    let dir = temp_dir("n15-native");
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("recordings/demo.jsonl"),
+    )
+    .unwrap();
+    // line 10 is seq 9, e2's response head; line 15 is seq 14, e3's
+    let edited: Vec<String> = demo
+        .lines()
+        .enumerate()
+        .map(|(i, l)| match i + 1 {
+            10 => l.replacen("\"status\":200", "\"status\":0", 1),
+            15 => l.replacen("\"status\":200", "\"status\":1042", 1),
+            _ => l.to_string(),
+        })
+        .collect();
+    assert!(edited[9].contains("\"status\":0,") && edited[14].contains("\"status\":1042"));
+    let rec = dir.join("s0.jsonl");
+    std::fs::write(&rec, edited.join("\n") + "\n").unwrap();
+    let (code, out, err) = run(&["verify", rec.to_str().unwrap()]);
+    assert!(
+        err.contains("line 10 (seq 9, exchange e2): response status 0 is no HTTP status (a number from 100 to 599"),
+        "{err}"
+    );
+    assert!(
+        err.contains("exchange_end without a response_head"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 15 (seq 14, exchange e3): response status 1042 is no HTTP status"),
+        "{err}"
+    );
+    assert!(out.contains("in 24 exchanges"), "the file is judged: {out}");
+    assert_ne!(code, Some(2), "{err}");
+    // the recording as written: no note
+    let (_, _, clean) = run(&[
+        "verify",
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("recordings/demo.jsonl")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert!(!clean.contains("is no HTTP status"), "{clean}");
+}
+
+/// A HAR 1.2 file of GetTask entries whose `response.status` values are `statuses` (JSON
+/// text each), every response with a JSON-RPC result body.
+fn har_with_statuses(statuses: &[&str]) -> String {
+    let entries: Vec<String> = statuses
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            let req = serde_json::json!({"jsonrpc": "2.0", "id": i + 1, "method": "GetTask",
+                "params": {"id": "t1"}})
+            .to_string();
+            let resp = serde_json::json!({"jsonrpc": "2.0", "id": i + 1, "result": {"id": "t1",
+                "contextId": "c1", "status": {"state": "TASK_STATE_WORKING"}}})
+            .to_string();
+            format!(
+                r#"{{"startedDateTime":"2026-01-01T00:00:0{i}.000Z","time":5,"request":{{"method":"POST","url":"http://127.0.0.1:9999/","httpVersion":"HTTP/1.1","headers":[{{"name":"content-type","value":"application/json"}},{{"name":"a2a-version","value":"1.0"}}],"postData":{{"mimeType":"application/json","text":{}}},"bodySize":{}}},"response":{{"status":{st},"statusText":"","httpVersion":"HTTP/1.1","headers":[{{"name":"content-type","value":"application/json"}}],"content":{{"size":{},"mimeType":"application/json","text":{}}}}},"timings":{{}}}}"#,
+                serde_json::Value::String(req.clone()),
+                req.len(),
+                resp.len(),
+                serde_json::Value::String(resp)
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"log":{{"version":"1.2","creator":{{"name":"t","version":"1"}},"entries":[{}]}}}}"#,
+        entries.join(",")
+    )
+}
+
+/// N15: HAR 1.2's "no response" (-1 as Chrome writes it, 0) is an exchange without a
+/// response, said with the status written; a status outside 100-599 is a note naming its
+/// entry; a whole number written as a float is that status. Before: -1 was named "HAR
+/// status 0", 1042 and "x" were read in silence, and 200.0 read as no response at all.
+#[test]
+fn n15_har_no_response_sentinels_and_bad_statuses_are_said() {
+    let dir = temp_dir("n15-har");
+    let har = dir.join("s.har");
+    std::fs::write(
+        &har,
+        har_with_statuses(&["-1", "0", "1042", "\"x\"", "200.0"]),
+    )
+    .unwrap();
+    let src = a2a_interop::record::source::open(&har).unwrap();
+    let notes = src.notes.clone();
+    let events: Vec<_> = src.events.map(|e| e.unwrap()).collect();
+    let ends: Vec<(String, Option<String>)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            a2a_interop::record::EventKind::ExchangeEnd { error, .. } => Some((
+                e.exchange.as_deref().unwrap_or("").to_string(),
+                error.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let heads: Vec<(String, u16)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            a2a_interop::record::EventKind::ResponseHead { status, .. } => {
+                Some((e.exchange.as_deref().unwrap_or("").to_string(), *status))
+            }
+            _ => None,
+        })
+        .collect();
+    // -1 and 0: no response head, the end says which status the file wrote
+    let err_of = |x: &str| {
+        ends.iter()
+            .find(|(e, _)| e == x)
+            .and_then(|(_, m)| m.clone())
+    };
+    assert_eq!(
+        err_of("e1").as_deref(),
+        Some("no response (HAR status -1), client side")
+    );
+    assert_eq!(
+        err_of("e2").as_deref(),
+        Some("no response (HAR status 0), client side")
+    );
+    assert_eq!(
+        heads,
+        vec![("e3".to_string(), 1042), ("e5".to_string(), 200)]
+    );
+    let notes = notes.take();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].starts_with("log.entries[2]: response.status 1042 is no HTTP status"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].starts_with(
+            "log.entries[3]: response.status \"x\" is no HTTP status: read as no response"
+        ),
+        "{notes:?}"
+    );
+    // on the command line too
+    let (_, _, err) = run(&["verify", har.to_str().unwrap()]);
+    assert!(
+        err.contains("s.har: log.entries[2]: response.status 1042"),
+        "{err}"
+    );
+}
+
+/// N16: a transcript whose `t` runs backwards gets a note naming the line and both times,
+/// and is still judged (before: nothing said). Times that only stay equal say nothing.
+#[test]
+fn n16_a_transcript_whose_t_runs_backwards_is_noted_not_refused() {
+    let dir = temp_dir("n16");
+    let line =
+        |t: &str, dir: &str, extra: &str| format!("{{\"t\":{t},\"dir\":\"{dir}\",{extra}}}\n");
+    let req = r#""method":"GET","url":"http://127.0.0.1:9999/.well-known/agent-card.json","headers":{},"body":"""#;
+    let resp = r#""status":404,"headers":{"content-type":"text/plain"},"body":"no""#;
+    let back = [
+        line("0.0", "req", req),
+        line("0.5", "resp", resp),
+        line("0.2", "req", req),
+        line("0.3", "resp", resp),
+    ]
+    .concat();
+    let p = dir.join("back.jsonl");
+    std::fs::write(&p, back).unwrap();
+    let (code, out, err) = run(&["verify", p.to_str().unwrap()]);
+    assert!(
+        err.contains("back.jsonl: line 3: \"t\" is 0.2 s, earlier than line 2's 0.5 s"),
+        "{err}"
+    );
+    assert!(out.contains("in 2 exchanges"), "still judged: {out}");
+    assert_ne!(code, Some(2), "{err}");
+    let equal = [
+        line("0.0", "req", req),
+        line("0.5", "resp", resp),
+        line("0.5", "req", req),
+        line("0.6", "resp", resp),
+    ]
+    .concat();
+    let q = dir.join("equal.jsonl");
+    std::fs::write(&q, equal).unwrap();
+    let (_, _, err) = run(&["verify", q.to_str().unwrap()]);
+    assert!(!err.contains("earlier than line"), "{err}");
+}
+

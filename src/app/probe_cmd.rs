@@ -1145,6 +1145,7 @@ pub fn run_report_input(
         seq_breaks: None,
         skipped_lines: None,
         unwritten: None,
+        file_notes: Vec::new(),
     };
     let mut input = ReportInput::new(outcome.header.clone(), outcome.verify.clone(), info, index);
     input.results = results;

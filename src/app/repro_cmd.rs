@@ -2257,6 +2257,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
             torn_tail: Default::default(),
             seq_breaks: Default::default(),
             har_entries: Vec::new(),
+            notes: Default::default(),
         });
     }
     let r =
@@ -2268,6 +2269,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
         torn_tail: Default::default(),
         seq_breaks: Default::default(),
         har_entries: Vec::new(),
+        notes: Default::default(),
     })
 }
 
