@@ -698,3 +698,71 @@ fn n16_a_transcript_whose_t_runs_backwards_is_noted_not_refused() {
     assert!(!err.contains("earlier than line"), "{err}");
 }
 
+/// A native recording of one SendMessage whose request carries a header `x-big` of
+/// `size` bytes, which the agent's side closed without any response.
+fn big_header_recording(size: usize) -> String {
+    use serde_json::json;
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+    let lines = [
+        json!({"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},
+               "startedAt":"2026-12-06T00:00:00.000Z","mode":"reverse","listen":["127.0.0.1:38049"],
+               "routes":[{"prefix":"/","upstream":"http://127.0.0.1:40585"}],"redacted":true}),
+        json!({"seq":1,"t_us":1000,"type":"conn_open","conn":1,"peer":"127.0.0.1:35458","local":"127.0.0.1:38049"}),
+        json!({"seq":2,"t_us":1100,"exchange":"e1","type":"request_head","conn":1,"method":"POST",
+               "url":"http://127.0.0.1:38049/","version":"HTTP/1.1",
+               "headers":[["content-type","application/json"],["a2a-version","1.0"],["host","127.0.0.1:38049"],
+                          ["x-big","a".repeat(size)],["content-length",body.len().to_string()]],
+               "upstream":"http://127.0.0.1:40585/"}),
+        json!({"seq":3,"t_us":1200,"exchange":"e1","type":"request_body","body":body}),
+        json!({"seq":4,"t_us":1300,"exchange":"e1","type":"exchange_end","outcome":"upstream_error",
+               "error":"upstream connection closed before message completed",
+               "request_bytes":body.len(),"response_bytes":0}),
+    ];
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// N11: a call whose 200 KB header the agent's side refused by closing the connection is
+/// told with the header's name and size (before: HTTP-FRAME-002 with no word of it); an
+/// ordinary header section gets no such words.
+#[test]
+fn n11_a_call_closed_without_answer_names_its_oversized_header() {
+    let dir = temp_dir("n11");
+    let big = dir.join("big.jsonl");
+    std::fs::write(&big, big_header_recording(200 * 1024)).unwrap();
+    let f = common::verify_file(&big);
+    let cut: Vec<_> = f
+        .findings
+        .iter()
+        .filter(|f| f.rule == "HTTP-FRAME-002")
+        .collect();
+    assert_eq!(cut.len(), 1, "{:?}", f.findings);
+    assert!(
+        cut[0]
+            .message
+            .contains("its largest field x-big 204807 bytes"),
+        "{}",
+        cut[0].message
+    );
+    assert!(
+        cut[0]
+            .message
+            .contains("431 Request Header Fields Too Large"),
+        "{}",
+        cut[0].message
+    );
+    let small = dir.join("small.jsonl");
+    std::fs::write(&small, big_header_recording(100)).unwrap();
+    let f = common::verify_file(&small);
+    let cut: Vec<_> = f
+        .findings
+        .iter()
+        .filter(|f| f.rule == "HTTP-FRAME-002")
+        .collect();
+    assert_eq!(cut.len(), 1, "{:?}", f.findings);
+    assert!(
+        !cut[0].message.contains("header section"),
+        "{}",
+        cut[0].message
+    );
+}
+
