@@ -766,3 +766,47 @@ fn n11_a_call_closed_without_answer_names_its_oversized_header() {
     );
 }
 
+/// newcomer50 N13 / N14: the baseline line says the file's entries beside the known
+/// findings, and an entry names the side whose message breaks the rule, not the leg's bare
+/// name `[client]`, which read as the client's fault.
+#[test]
+fn n13_n14_baseline_words_count_entries_and_name_the_side_that_breaks_the_rule() {
+    use a2a_interop::report::baseline::{BaselineSummary, Entry};
+    let entry = |rule: &str, leg: &str| Entry {
+        rule: rule.into(),
+        leg: leg.into(),
+        host: String::new(),
+        agent: String::new(),
+        request: "GET /.well-known/agent-card.json".into(),
+        pointer: String::new(),
+        name: None,
+        severity: None,
+        reason: None,
+        expires: None,
+    };
+    assert_eq!(
+        entry("CARD-CACHE-001", "client").label(),
+        "CARD-CACHE-001 (the agent's answer) GET /.well-known/agent-card.json"
+    );
+    assert_eq!(
+        entry("VER-MIX-002", "client").label(),
+        "VER-MIX-002 (the client's request) GET /.well-known/agent-card.json"
+    );
+    assert_eq!(
+        entry("CARD-CACHE-001", "upstream").label(),
+        "CARD-CACHE-001 (the agent's answer, leg upstream) GET /.well-known/agent-card.json"
+    );
+    let s = BaselineSummary {
+        file: "b.json".into(),
+        entries: 13,
+        new: 0,
+        unchanged: 11,
+        ..Default::default()
+    };
+    assert!(
+        s.line()
+            .starts_with("baseline b.json (13 entries): 11 known findings, 0 new"),
+        "{}",
+        s.line()
+    );
+}
