@@ -376,6 +376,53 @@ async fn n4_no_probe_test_passes_on_a_reset_connection() {
     no_pass_on_an_unjudged_exchange(Fault::Reset).await;
 }
 
+/// `interop` as `probe`: no test of the direction calling the faulty agent (A->B, B behind
+/// a front whose every 5th POST answer passes the 16 MiB capture cap) passes on an exchange
+/// of that direction the verifier did not judge whole. Before: the same false passes as
+/// `probe`'s (interop's tests are the probe's plan).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n4_no_interop_test_passes_on_an_exchange_the_verifier_did_not_judge_whole() {
+    let a = common::start_refagent(None).await;
+    let url_a = format!("http://{}", a.local_addr());
+    let (url_b, _b) = faulty_agent(Fault::Capped).await;
+    let dir = temp_dir("n4-interop");
+    let (run, rec) = common::interop_with(&url_a, &url_b, &["--quiet"], &dir).await;
+    let by_exchange = probe_cmd::tests_by_exchange(Some(&rec));
+    let legs = a2a_interop::app::interop_cmd::legs_by_exchange(Some(&rec));
+    let d = &run.directions[0];
+    assert_eq!(d.name, a2a_interop::app::interop_cmd::A_TO_B);
+    let groups: Vec<&str> = run
+        .outcome
+        .verify
+        .incomplete
+        .iter()
+        .filter(|(x, _)| legs.get(x).map(String::as_str) == Some(d.name))
+        .filter_map(|(x, _)| by_exchange.get(x).map(String::as_str))
+        .collect();
+    assert!(
+        !groups.is_empty(),
+        "the front broke no A->B test's exchange"
+    );
+    let false_passes: Vec<String> = d
+        .report
+        .results
+        .iter()
+        .filter(|r| r.status == Status::Pass && groups.contains(&r.owner.as_deref().unwrap_or("")))
+        .map(|r| format!("{}: {}", r.scoped(), r.message))
+        .collect();
+    assert!(
+        false_passes.is_empty(),
+        "A->B tests passed on exchanges the verifier did not judge whole {groups:?}:\n{}",
+        false_passes.join("\n")
+    );
+    assert!(
+        d.report.results.iter().any(|r| r
+            .message
+            .contains("but the verifier could not judge its exchange")),
+        "no A->B test failed naming the exchange"
+    );
+}
+
 /// A fresh empty directory under the target's temporary directory, unique to this test
 /// (`tag`) and process.
 fn temp_dir(tag: &str) -> std::path::PathBuf {
