@@ -5,8 +5,8 @@
 //! judges it", `probe::merge_findings`) must not pass on an exchange the verifier did not
 //! judge whole. A small fault-injecting front (a tokio listener in this file) stands
 //! between the probe and the reference agent and breaks every third to seventh POST's
-//! answer in one of four ways: a body past the 16 MiB capture cap, an answer that never ends, a stream
-//! (or body) cut in the middle, a connection reset mid-answer.
+//! answer in one of three ways: a body past the 16 MiB capture cap, an answer that never
+//! ends, a body or stream (mid-event) cut by a connection reset.
 
 mod common;
 
@@ -31,9 +31,9 @@ enum Fault {
     /// The agent's answer sent whole, under a `Content-Length` 64 bytes longer (a unary
     /// answer) or with the stream left open after its events: the body never ends.
     Endless,
-    /// Half the answer (a stream: its first event and half a second one), then FIN.
-    CutMidway,
-    /// As [`Fault::CutMidway`], then a TCP reset instead of FIN.
+    /// Half the answer (a stream: its first event and half a second one), then a TCP
+    /// reset. (The same cut closed with FIN already fails its tests through HTTP-FRAME-002
+    /// and the stream's end, before this fix too: not run, to keep the test short.)
     Reset,
 }
 
@@ -43,8 +43,8 @@ impl Fault {
     fn period(self) -> usize {
         match self {
             Fault::Capped => 5,
-            Fault::Endless => 7,
-            Fault::CutMidway | Fault::Reset => 3,
+            Fault::Endless => 11,
+            Fault::Reset => 3,
         }
     }
 }
@@ -199,7 +199,7 @@ async fn serve_one(
                 // the agent ended its stream; the front keeps it open until the probe leaves
                 let _ = client.read(&mut chunk).await;
             }
-            Fault::CutMidway | Fault::Reset => {
+            Fault::Reset => {
                 let _ = client.write_all(&abody[..first]).await;
                 let _ = client.write_all(b"data: {\"jsonrpc\":\"2.0\",\"res").await;
                 let _ = client.flush().await;
@@ -226,7 +226,7 @@ async fn serve_one(
                 let _ = client.write_all(&abody).await;
                 let _ = client.read(&mut chunk).await;
             }
-            Fault::CutMidway | Fault::Reset => {
+            Fault::Reset => {
                 let h = format!("{h}\r\nContent-Length: {}\r\n\r\n", abody.len());
                 let _ = client.write_all(h.as_bytes()).await;
                 let _ = client.write_all(&abody[..abody.len() / 2]).await;
@@ -262,7 +262,8 @@ async fn faulty_agent(fault: Fault) -> (String, a2a_interop::refagent::RefAgentH
     (url, agent)
 }
 
-/// Probes the agent behind a `fault` front as `a2a-interop probe URL --timeout 2s` does:
+/// Probes the agent behind a `fault` front as `a2a-interop probe URL --timeout 2s` does
+/// (1s for [`Fault::Endless`], whose answers the probe waits that long for):
 /// each result's `(status, message, group)`, the exchanges the verifier did not judge whole
 /// `(exchange, reason)`, and the test group of each exchange.
 async fn probe_faulty(
@@ -278,7 +279,7 @@ async fn probe_faulty(
         "probe",
         url.as_str(),
         "--timeout",
-        "2s",
+        if fault == Fault::Endless { "1s" } else { "2s" },
         "--quiet",
     ];
     let Command::Probe(args) = Cli::parse_from(argv).command else {
@@ -364,11 +365,6 @@ async fn n4_no_probe_test_passes_on_an_answer_that_never_ends() {
         !told.is_empty(),
         "no test failed naming the answer the verifier could not judge"
     );
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn n4_no_probe_test_passes_on_an_answer_cut_midway() {
-    no_pass_on_an_unjudged_exchange(Fault::CutMidway).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
