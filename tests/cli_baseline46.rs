@@ -202,7 +202,7 @@ fn a_baseline_written_once_lets_the_same_traffic_pass_with_its_findings_shown() 
     );
     assert!(
         err(&o).contains(&format!(
-            "baseline {}: 2 known findings, 0 new",
+            "baseline {} (2 entries): 2 known findings, 0 new",
             b.display()
         )),
         "{}",
@@ -383,7 +383,7 @@ fn a_fixed_finding_is_reported_as_gone_and_a_rewrite_shrinks_the_baseline() {
     assert_eq!(code(&o), 0, "{}", err(&o));
     assert!(
         err(&o).contains(
-            "1 known finding, 0 new; 1 entry not seen any more (fixed, or not exercised by this traffic: shrink the baseline with --write-baseline): REST-ERROR-001 [client] GET /rest/v1/tasks/{id} tasks:get at /error"
+            "1 known finding, 0 new; 1 entry not seen any more (fixed, or not exercised by this traffic: shrink the baseline with --write-baseline): REST-ERROR-001 (the agent's answer) GET /rest/v1/tasks/{id} tasks:get at /error"
         ),
         "{}",
         err(&o)
@@ -472,7 +472,7 @@ fn reasons_and_dates_survive_a_rewrite_and_an_expired_entry_counts_no_more() {
     assert_eq!(code(&o), 1, "an expired entry knows nothing: {}", err(&o));
     // the text report on stdout ends with the baseline's line (not said twice on stderr)
     assert!(
-        out(&o).contains("1 entry past its expiry date, its findings counted as new: REST-ERROR-001 [client] GET /rest/v1/tasks/{id} tasks:get at /error (expired 2001-01-01)"),
+        out(&o).contains("1 entry past its expiry date, its findings counted as new: REST-ERROR-001 (the agent's answer) GET /rest/v1/tasks/{id} tasks:get at /error (expired 2001-01-01)"),
         "{}",
         out(&o)
     );

@@ -115,7 +115,32 @@ fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
             problems.push(format!("{rule}: the cut no longer shows the finding"));
             continue;
         };
-        let (_, original) = read_all(input);
+        let (oheader, original) = read_all(input);
+        // the rules the input breaks, its exchanges kept whole (what a cut keeps of it): a
+        // cut adds none of its own (fix51, newcomer50 N2), so a smaller cut that would
+        // add one (a task id nothing handed out, ID-TASK-004) is no smaller reproduction
+        let in_exchanges: Vec<Event> = original
+            .iter()
+            .filter(|e| e.exchange.is_some())
+            .cloned()
+            .collect();
+        let rules_in: std::collections::BTreeSet<String> = verify_all(&oheader, &original)
+            .findings
+            .iter()
+            .chain(&verify_all(&oheader, &in_exchanges).findings)
+            .map(|f| f.rule.clone())
+            .collect();
+        let adds: Vec<&String> = found
+            .findings
+            .iter()
+            .map(|f| &f.rule)
+            .filter(|r| !rules_in.contains(*r))
+            .collect();
+        if !adds.is_empty() {
+            problems.push(format!(
+                "{rule}: the cut adds findings of its own: {adds:?}"
+            ));
+        }
         let kept = exchanges(&cut);
         if kept.len() > exchanges(&original).len() {
             problems.push(format!("{rule}: the cut has more exchanges than the input"));
@@ -126,10 +151,11 @@ fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
                 .filter(|e| e.exchange.as_deref() != Some(drop.as_str()))
                 .cloned()
                 .collect();
-            if verify_all(&header, &fewer)
-                .findings
+            let smaller = verify_all(&header, &fewer).findings;
+            if smaller
                 .iter()
                 .any(|f| f.rule == *rule && f.first_seq() == anchor)
+                && smaller.iter().all(|f| rules_in.contains(&f.rule))
             {
                 problems.push(format!(
                     "{rule}: not minimal, the finding survives without exchange {drop}"

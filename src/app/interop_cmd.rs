@@ -647,9 +647,24 @@ pub async fn interop_through_pipeline(
     // that test, per direction (`probe::merge_findings`, as `probe` does); the level and
     // its reason as `probe` gives them (`probe_cmd::run_reason`)
     let by_exchange = tests_by_exchange(outcome.recording.as_deref());
+    let legs = legs_by_exchange(outcome.recording.as_deref());
     let direction = |name: &'static str, mut report: ProbeReport| {
         let mine = findings_of_direction(&outcome.verify.findings, name);
         probe::merge_findings(&mut report.results, &mine, &by_exchange);
+        // a pass on an exchange of this direction the verifier did not judge whole stands
+        // on nothing (fix51, as `probe` does)
+        let hook = webhook_leg_of(name);
+        let unjudged: Vec<(String, String)> = outcome
+            .verify
+            .incomplete
+            .iter()
+            .filter(|(x, _)| {
+                legs.get(x)
+                    .is_some_and(|l| l.as_str() == name || Some(l.as_str()) == hook)
+            })
+            .cloned()
+            .collect();
+        probe::fail_unjudged(&mut report.results, &unjudged, &by_exchange);
         let judged = conformance_level(&report.results, &mine);
         // an interrupted run judges only what ran: at most partial (breaker9c C4)
         let level = if interrupted {
@@ -700,6 +715,26 @@ pub async fn interop_through_pipeline(
         overall,
         temp_recording,
     })
+}
+
+/// The leg of each exchange (`e12` -> `A->B`) of the recording at `path`, from its
+/// request heads; empty when there is none or it cannot be read (then no exchange is
+/// any direction's, as [`findings_of_direction`] reads a finding without a leg).
+pub fn legs_by_exchange(
+    path: Option<&std::path::Path>,
+) -> std::collections::HashMap<String, String> {
+    let mut map = std::collections::HashMap::new();
+    let Some(src) = path.and_then(|p| source::open(p).ok()) else {
+        return map;
+    };
+    for ev in src.events.map_while(Result::ok) {
+        if let (crate::record::EventKind::RequestHead { .. }, Some(x), Some(leg)) =
+            (&ev.kind, &ev.exchange, &ev.leg)
+        {
+            map.insert(x.to_string(), leg.clone());
+        }
+    }
+    map
 }
 
 /// JSON keys whose string values identify a task or a context on the wire (TASK-001).

@@ -754,6 +754,12 @@ pub async fn probe_through_pipeline(
     let stopped = stopped_after_run(&t, interrupted, check, &base, &a.ca).await;
     let by_exchange = tests_by_exchange(outcome.recording.as_deref());
     probe::merge_findings(&mut report.results, &outcome.verify.findings, &by_exchange);
+    // a pass on an exchange the verifier did not judge whole stands on nothing (fix51)
+    probe::fail_unjudged(
+        &mut report.results,
+        &outcome.verify.incomplete,
+        &by_exchange,
+    );
     Ok(ProbeRun {
         report,
         outcome,
@@ -1139,6 +1145,7 @@ pub fn run_report_input(
         seq_breaks: None,
         skipped_lines: None,
         unwritten: None,
+        file_notes: Vec::new(),
     };
     let mut input = ReportInput::new(outcome.header.clone(), outcome.verify.clone(), info, index);
     input.results = results;

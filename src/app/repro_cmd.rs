@@ -1887,6 +1887,24 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         f.rule == target.rule && want.is_some() && want == got
     };
     let still = |evs: &[Event]| verify_all(&header, evs).iter().any(same);
+    // The rules the whole recording breaks: a cut must add none of its own (newcomer50 N2:
+    // a cut of STREAM-FIRST-001 that dropped the send which created the streamed task
+    // showed note[ID-TASK-004], a task id nothing handed out, which the recording lacks).
+    // Any exchange a kept one depends on (the answer that handed out a task, a context, a
+    // push config it names) is kept so, whatever the rule (fix51).
+    // (the rules of every exchange kept whole count too: a cut drops the events outside
+    // exchanges, which some recordings' verdicts lean on)
+    let whole_cut = verify_all(&header, &subset(&events, &exchange_order(&events)));
+    let original_rules: BTreeSet<&str> = findings
+        .iter()
+        .chain(&whole_cut)
+        .map(|f| f.rule.as_str())
+        .collect();
+    let adds_none = |fs: &[Finding]| fs.iter().all(|f| original_rules.contains(f.rule.as_str()));
+    let still_alone = |evs: &[Event]| {
+        let fs = verify_all(&header, evs);
+        fs.iter().any(same) && adds_none(&fs)
+    };
     // A transcript carries no recording header (listen address, routes) and only UTF-8
     // bodies: a finding that needs either cannot be shown by one. Judge a cut as the
     // transcript it would become.
@@ -1900,7 +1918,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             && crate::record::transcript::read(&text)
                 .map(|(h, e)| {
                     let back = verify_all(&h, &e);
-                    back.iter().any(|f| same_x(f, evs, &e)) && {
+                    back.iter().any(|f| same_x(f, evs, &e)) && adds_none(&back) && {
                         let native = verify_all(&header, evs);
                         back.iter()
                             .filter(|f| f.severity >= Severity::Warning)
@@ -1912,7 +1930,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let first = first_evidence_exchanges(&target, &events);
     let all = exchange_order(&events);
     let cut_in = |transcript_mode: bool| {
-        let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
+        let oracle = |evs: &[Event]| still_alone(evs) && (!transcript_mode || as_transcript(evs));
         minimize(&events, &first, oracle)
     };
     // Transcript when the evidence's exchanges, or the whole file, can be one; else (or when
@@ -2239,6 +2257,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
             torn_tail: Default::default(),
             seq_breaks: Default::default(),
             har_entries: Vec::new(),
+            notes: Default::default(),
         });
     }
     let r =
@@ -2250,6 +2269,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
         torn_tail: Default::default(),
         seq_breaks: Default::default(),
         har_entries: Vec::new(),
+        notes: Default::default(),
     })
 }
 

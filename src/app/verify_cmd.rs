@@ -472,6 +472,7 @@ pub fn verify_file_story(
             }),
         skipped_lines: skipped,
         unwritten: None,
+        file_notes: src.notes.take(),
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
 }
@@ -1221,6 +1222,9 @@ pub(crate) fn tell_read_notes(
     }
     if let Some(b) = &input.source.seq_breaks {
         crate::errln!("a2a-interop: note: {shown}: {}", b.note());
+    }
+    for n in &input.source.file_notes {
+        crate::errln!("a2a-interop: note: {shown}: {n}");
     }
     if let Some(s) = &input.source.skipped_lines {
         crate::errln!("a2a-interop: warning: {shown}: {}", s.note());

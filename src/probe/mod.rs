@@ -323,6 +323,48 @@ pub fn merge_findings(
     turned
 }
 
+/// Fails every passing result of a test group one of whose exchanges the verifier did not
+/// judge whole (`incomplete`: [`crate::verify::VerifyOutcome::incomplete`], `(exchange
+/// id, reason)`): a body cut at the capture cap or the probe's size limit, an answer the
+/// agent never ended (the probe left at its `--timeout`), a stream cut in the middle of an
+/// event, a connection closed or reset mid-answer. Such a test's verdict was handed to the
+/// verifier ("the verifier's RULE judges it", [`merge_findings`]: active and passive are
+/// one verdict), and the verifier made none on a cut exchange, so the pass stood on
+/// nothing (newcomer50 N4's general form; fix51). The failure is the probe's own
+/// ([`ProbeResult::failed_own_checks`]: exit status 1) and names the exchange and why it
+/// was not judged. Reasons that are the tool's, not the agent's (the online verifier fell
+/// behind, [`crate::verify::NOT_FED`]) change nothing. `test_of_exchange` as in
+/// [`merge_findings`]. Returns how many results turned from pass to fail.
+pub fn fail_unjudged(
+    results: &mut [ProbeResult],
+    incomplete: &[(String, String)],
+    test_of_exchange: &std::collections::HashMap<String, String>,
+) -> usize {
+    let mut turned = 0;
+    for (x, why) in incomplete {
+        if why.as_str() == crate::verify::NOT_FED || why.contains("skipped by the online verifier")
+        {
+            continue;
+        }
+        let Some(group) = test_of_exchange.get(x) else {
+            continue;
+        };
+        for r in results
+            .iter_mut()
+            .filter(|r| r.owner.as_deref() == Some(group.as_str()) && r.status == Status::Pass)
+        {
+            r.message = format!(
+                "{}; but the verifier could not judge its exchange {x} whole ({why}), so no rule's verdict stands behind this pass",
+                r.message
+            );
+            r.status = Status::Fail;
+            r.failed_by = None;
+            turned += 1;
+        }
+    }
+    turned
+}
+
 /// The exchange a finding belongs to: that of its latest evidence (the request that
 /// completed the violation).
 fn latest_exchange(f: &Finding) -> Option<&str> {

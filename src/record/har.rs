@@ -886,26 +886,28 @@ fn canonical_reason(status: u64) -> Option<&'static str> {
         .and_then(|s| s.canonical_reason())
 }
 
-/// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
-/// "no response"): browsers write it for a request they aborted, blocked (CORS, an
+/// The outcome of an entry with `response.status` 0 or below (`status`, as written: HAR 1.2
+/// leaves no other way to write "no response", and some tools write -1): browsers write it for a request they aborted, blocked (CORS, an
 /// extension) or never sent (`_error: net::ERR_ABORTED`, `net::ERR_FAILED`, Firefox
 /// `NS_BINDING_ABORTED`), which is the client's side and no evidence about the agent
 /// ([`Outcome::ClientAbort`]); only an `_error` naming a failure on the agent's side
 /// ([`AGENT_SIDE_ERRORS`]) is [`Outcome::UpstreamError`]. The error text names `_error`.
-fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
+fn no_response(error: Option<&str>, status: i64) -> (Outcome, Option<String>) {
     let upper = error.unwrap_or("").to_ascii_uppercase();
     match error {
         Some(e) if AGENT_SIDE_ERRORS.iter().any(|p| upper.contains(p)) => (
             Outcome::UpstreamError,
-            Some(format!("no response (HAR status 0): {e}")),
+            Some(format!("no response (HAR status {status}): {e}")),
         ),
         Some(e) => (
             Outcome::ClientAbort,
-            Some(format!("no response (HAR status 0), client side: {e}")),
+            Some(format!(
+                "no response (HAR status {status}), client side: {e}"
+            )),
         ),
         None => (
             Outcome::ClientAbort,
-            Some("no response (HAR status 0), client side".to_string()),
+            Some(format!("no response (HAR status {status}), client side")),
         ),
     }
 }
@@ -945,6 +947,18 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
 #[allow(clippy::type_complexity)]
 pub fn read_with_entries(
     text: &str,
+) -> anyhow::Result<(RecordingHeader, Vec<Event>, Vec<(String, usize)>)> {
+    read_with_entries_noted(text, &mut Vec::new())
+}
+
+/// [`read_with_entries`], with notes on the file itself added to `notes`, each naming its
+/// entry (`log.entries[N]`): a `response.status` that is no HTTP status (outside 100-599)
+/// and not HAR 1.2's "no response" (0, or -1 as some tools write it), judged as written
+/// (fix51, newcomer50 N15).
+#[allow(clippy::type_complexity)]
+pub fn read_with_entries_noted(
+    text: &str,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<(RecordingHeader, Vec<Event>, Vec<(String, usize)>)> {
     let mut at: Vec<(String, usize)> = Vec::new();
     // Entries stay raw slices of `text` until their turn: memory is the text, the events
@@ -1182,10 +1196,29 @@ pub fn read_with_entries(
                 },
             );
         }
-        let status = resp
-            .and_then(|r| r.get("status"))
-            .and_then(|s| s.as_u64())
-            .unwrap_or(0);
+        // HAR 1.2: 0 (and -1, as Chrome and others write it) when no response came: the
+        // exchange has no response head, its end says so ([`no_response`]). A whole number
+        // written as a float (200.0) is that number.
+        let raw_status = resp.and_then(|r| r.get("status"));
+        let written = raw_status.and_then(|s| {
+            s.as_i64().or_else(|| {
+                s.as_f64()
+                    .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
+                    .map(|f| f as i64)
+            })
+        });
+        let status = written.filter(|&s| s > 0).map_or(0, |s| s as u64);
+        match (written, raw_status) {
+            (Some(0 | -1), _) | (None, None) => {}
+            (Some(s), _) if (100..=599).contains(&s) => {}
+            (Some(s), _) if s > 0 => notes.push(format!(
+                "log.entries[{i}]: response.status {s} is no HTTP status (a number from 100 to 599, RFC 9110 §15); the exchange is judged with the status as written"
+            )),
+            (_, Some(v)) => notes.push(format!(
+                "log.entries[{i}]: response.status {v} is no HTTP status: read as no response (HAR 1.2 writes 0 for a request that got none)"
+            )),
+            (_, None) => {}
+        }
         if status > 0 {
             // open46: interim heads this tool's export wrote (`_interimResponses`), when
             // the `_a2a` events are gone; an item that is not one is left out
@@ -1258,6 +1291,7 @@ pub fn read_with_entries(
                 resp.and_then(|r| r.get("_error"))
                     .or_else(|| entry.get("_error"))
                     .and_then(|e| e.as_str()),
+                written.unwrap_or(0),
             )
         };
         push(
@@ -1428,7 +1462,7 @@ mod tests {
             (Some("NS_ERROR_UNKNOWN_HOST"), Outcome::UpstreamError),
             (Some("net::ERR_EMPTY_RESPONSE"), Outcome::UpstreamError),
         ] {
-            let (got, text) = no_response(err);
+            let (got, text) = no_response(err, 0);
             assert_eq!(got, outcome, "{err:?}");
             let text = text.unwrap_or_default();
             assert!(text.contains(err.unwrap_or("status 0")), "{text}");

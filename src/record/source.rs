@@ -37,6 +37,8 @@ pub struct Source {
     /// A HAR file's exchanges with the index of the `log.entries[]` entry each was read
     /// from, 0-based ([`super::har::read_with_entries`]); empty for other files.
     pub har_entries: Vec<(String, usize)>,
+    /// Notes on the file itself ([`FileNotes`]).
+    pub notes: FileNotes,
 }
 
 /// `seq` numbers of a native recording that break its "strictly increasing by 1" rule, told
@@ -76,6 +78,39 @@ pub type SeqBreaksCell = std::sync::Arc<std::sync::OnceLock<SeqBreaks>>;
 /// Where a recording's torn last line is reported: `(line number, bytes dropped)`.
 pub type TornTail = std::sync::Arc<std::sync::OnceLock<(u64, u64)>>;
 
+/// Notes on a traffic file itself that refuse nothing, each naming its line or HAR entry
+/// (a transcript's `t` that runs backwards, a response status outside 100-599: fix51,
+/// newcomer50 N15 / N16), filled as the file is read; a native recording's are complete
+/// once [`Source::events`] ended. At most [`MAX_FILE_NOTES`] are kept, then a count.
+#[derive(Clone, Debug, Default)]
+pub struct FileNotes(std::sync::Arc<std::sync::Mutex<(Vec<String>, u64)>>);
+
+/// Notes a [`FileNotes`] keeps word for word.
+pub const MAX_FILE_NOTES: usize = 8;
+
+impl FileNotes {
+    /// Adds `note` (past [`MAX_FILE_NOTES`], only counted).
+    pub fn push(&self, note: String) {
+        let mut g = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if g.0.len() < MAX_FILE_NOTES {
+            g.0.push(note);
+        } else {
+            g.1 += 1;
+        }
+    }
+
+    /// The notes so far (and a last one counting those not kept), leaving none.
+    pub fn take(&self) -> Vec<String> {
+        let mut g = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = std::mem::take(&mut g.0);
+        if g.1 > 0 {
+            out.push(format!("{} more such notes", g.1));
+            g.1 = 0;
+        }
+        out
+    }
+}
+
 /// A recording reader that publishes its torn tail into a [`TornTail`] and its
 /// [`SeqBreaks`] into a [`SeqBreaksCell`] when it ends, and skips exact duplicate lines.
 struct TailWatch<R> {
@@ -95,6 +130,8 @@ struct TailWatch<R> {
     breaks_cell: SeqBreaksCell,
     /// The header says the file is a `repro` cut (`cut`): `seq` jumps are expected.
     cut: bool,
+    /// Notes on the file itself: a response status outside 100-599 (fix51, N15).
+    notes: FileNotes,
 }
 
 impl<R> TailWatch<R> {
@@ -111,6 +148,7 @@ impl<R> TailWatch<R> {
             breaks: SeqBreaks::default(),
             breaks_cell,
             cut: false,
+            notes: FileNotes::default(),
         }
     }
 
@@ -179,6 +217,25 @@ impl<R: BufRead> Iterator for TailWatch<R> {
                 Some(Ok(ev)) => ev,
             };
             let seq = ev.seq;
+            // a status no HTTP message carries (RFC 9110 §15: three digits, 1xx to 5xx): a
+            // hand edit or another tool's writing; judged as written, and said (newcomer50
+            // N15: a status 0 was read in silence)
+            if let crate::record::EventKind::ResponseHead { status, .. }
+            | crate::record::EventKind::ResponseInterim { status, .. } = &ev.kind
+            {
+                if !(100..=599).contains(status) {
+                    self.notes.push(format!(
+                        "line {} (seq {seq}, exchange {}): response status {status} is no HTTP status (a number from 100 to 599, RFC 9110 §15); the exchange is judged with the status as written{}",
+                        self.reader.stats.lines,
+                        ev.exchange.as_deref().unwrap_or("-"),
+                        if *status == 0 {
+                            ": a response that never came is an exchange_end without a response_head (docs/recording-format.md)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+            }
             let read_before = self.mark(seq);
             if let Some(last) = self.last {
                 // No `last + 1`: a hostile file may carry seq u64::MAX.
@@ -289,16 +346,19 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             let cut = header.cut;
             let torn_tail = TornTail::default();
             let seq_breaks = SeqBreaksCell::default();
+            let notes = FileNotes::default();
             Ok(Source {
                 kind: SourceKind::Recording,
                 header,
                 events: Box::new(TailWatch {
                     cut,
+                    notes: notes.clone(),
                     ..TailWatch::new(r, torn_tail.clone(), seq_breaks.clone())
                 }),
                 torn_tail,
                 seq_breaks,
                 har_entries: Vec::new(),
+                notes,
             })
         }
         Some(SourceKind::Transcript) => {
@@ -306,9 +366,11 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             // parsed whole, then judged event by event: the terminal's line goes on past
             // the bytes (newcomer50 N6)
             let ticker = super::progress::Ticker::start(shown.to_string(), total);
-            let (header, events) = super::transcript::read(&text)
+            let (header, events, said) = super::transcript::read_noted(&text)
                 .with_context(|| format!("cannot read transcript {}", path.display()))?;
             drop(text);
+            let notes = FileNotes::default();
+            said.into_iter().for_each(|n| notes.push(n));
             Ok(Source {
                 kind: SourceKind::Transcript,
                 header,
@@ -316,13 +378,18 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
                 har_entries: Vec::new(),
+                notes,
             })
         }
         Some(SourceKind::Har) => {
             let text = read_utf8(&mut reader, path, false)?;
             let ticker = super::progress::Ticker::start(shown.to_string(), total);
-            let (header, events, har_entries) = super::har::read_with_entries(&text)
-                .with_context(|| format!("cannot read HAR {}", path.display()))?;
+            let mut said = Vec::new();
+            let (header, events, har_entries) =
+                super::har::read_with_entries_noted(&text, &mut said)
+                    .with_context(|| format!("cannot read HAR {}", path.display()))?;
+            let notes = FileNotes::default();
+            said.into_iter().for_each(|n| notes.push(n));
             drop(text);
             Ok(Source {
                 kind: SourceKind::Har,
@@ -331,6 +398,7 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
                 har_entries,
+                notes,
             })
         }
         None if head.is_empty() => bail!(

@@ -59,7 +59,28 @@ enum Dir {
 /// Errors: a line that is not a JSON object, lacks `dir`, has an unknown `dir` or `close`,
 /// or a `resp`/`chunk` that answers nothing; each error names the 1-based line number.
 pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
-    let mut lines = parse_lines(text)?;
+    read_noted(text).map(|(h, e, _)| (h, e))
+}
+
+/// [`read`], with the notes on the file itself that refuse nothing, each naming its line:
+/// a `t` earlier than the previous timed line's (newcomer50 N16: a transcript whose `t`
+/// runs backwards was read in silence; its events keep the times as written, and a
+/// duration across the step reads as 0). At most [`MAX_T_NOTES`] lines are named, then
+/// how many more.
+pub fn read_noted(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>, Vec<String>)> {
+    let mut notes = Vec::new();
+    let (h, e) = read_lines(text, &mut notes)?;
+    Ok((h, e, notes))
+}
+
+/// Lines whose `t` runs backwards that [`read_noted`] names one by one.
+pub const MAX_T_NOTES: usize = 3;
+
+fn read_lines(
+    text: &str,
+    notes: &mut Vec<String>,
+) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
+    let mut lines = parse_lines(text, notes)?;
     // Pass 1: assign every line to an exchange index.
     let mut owner: Vec<usize> = Vec::with_capacity(lines.len());
     let mut exchanges = 0usize;
@@ -396,9 +417,13 @@ fn body_of(raw: &serde_json::value::RawValue) -> Result<BodyMember, serde_json::
 /// Unix time in seconds fits, one in milliseconds does not.
 const MAX_T_SECS: f64 = 1e10;
 
-fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
+fn parse_lines(text: &str, notes: &mut Vec<String>) -> anyhow::Result<Vec<Line>> {
     let mut out = Vec::new();
     let mut prev_t: Option<u64> = None;
+    // the latest timed line: (line number, `t` as written, µs), and the lines whose `t`
+    // is earlier than it (newcomer50 N16)
+    let mut last_timed: Option<(usize, f64, u64)> = None;
+    let mut backwards = 0usize;
     for (i, raw) in text.lines().enumerate() {
         let no = i + 1;
         let raw = raw.trim();
@@ -448,7 +473,19 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                         "line {no}: \"t\" is {secs:e} s, more than {MAX_T_SECS:e} s (about 317 years): \"t\" is seconds since the start of the transcript (a Unix time in milliseconds? divide it by 1000, or write times from 0)"
                     );
                 }
-                (secs * 1_000_000.0).round() as u64
+                let us = (secs * 1_000_000.0).round() as u64;
+                if let Some((m, before, before_us)) = last_timed {
+                    if us < before_us {
+                        backwards += 1;
+                        if backwards <= MAX_T_NOTES {
+                            notes.push(format!(
+                                "line {no}: \"t\" is {secs} s, earlier than line {m}'s {before} s: \"t\" is seconds since the start of the transcript and does not run backwards (lines out of order, or times from two captures?); the events keep the times as written, and a duration across this step reads as 0"
+                            ));
+                        }
+                    }
+                }
+                last_timed = Some((no, secs, us));
+                us
             }
             None => prev_t.map(|p| p.saturating_add(1000)).unwrap_or(0),
         };
@@ -562,6 +599,12 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             wire,
             close,
         });
+    }
+    if backwards > MAX_T_NOTES {
+        notes.push(format!(
+            "{} more lines whose \"t\" is earlier than the line before them",
+            backwards - MAX_T_NOTES
+        ));
     }
     Ok(out)
 }

@@ -168,10 +168,23 @@ impl Entry {
                 || (self.host == k.host && (self.agent.is_empty() || self.agent == k.agent)))
     }
 
-    /// `CARD-CACHE-001 [client] GET /.well-known/agent-card.json` (and ` at /pointer`), as
-    /// stderr and the human reports name an entry.
+    /// `CARD-CACHE-001 (the agent's answer) GET /.well-known/agent-card.json` (and ` at
+    /// /pointer`), as stderr and the human reports name an entry: the side whose message
+    /// breaks the rule (the client's request for a client rule,
+    /// [`crate::verify::rules::judges_client`], else the agent's answer), and the leg when
+    /// it is not the client-facing one (`(the agent's answer, leg upstream)`). newcomer50
+    /// N14: `[client]`, the leg's name, read as the client's fault.
     pub fn label(&self) -> String {
-        let mut s = format!("{} [{}]", self.rule, self.leg);
+        let side = if crate::verify::rules::judges_client(&self.rule) {
+            "the client's request"
+        } else {
+            "the agent's answer"
+        };
+        let mut s = if self.leg == CLIENT_LEG {
+            format!("{} ({side})", self.rule)
+        } else {
+            format!("{} ({side}, leg {})", self.rule, self.leg)
+        };
         if !self.host.is_empty() {
             s.push_str(" on ");
             s.push_str(&self.host);
@@ -663,14 +676,19 @@ pub struct BaselineSummary {
 }
 
 impl BaselineSummary {
-    /// One line for the human formats and stderr: `baseline b.json: 2 known findings, 1
-    /// new; 1 entry not seen any more (fixed? shrink the baseline): CARD-CACHE-001 [client]
-    /// GET /.well-known/agent-card.json` (the first three named, then `and N more`), and the
-    /// expired entries counted.
+    /// One line for the human formats and stderr: `baseline b.json (3 entries): 2 known
+    /// findings, 1 new; 1 entry not seen any more (fixed? shrink the baseline):
+    /// CARD-CACHE-001 (the agent's answer) GET /.well-known/agent-card.json` (the first three
+    /// named, then `and N more`), and the expired entries counted. The file's entries are
+    /// counted as `--write-baseline` counts them (one per request and place), the findings
+    /// as the report groups them, so both are said (newcomer50 N13: "11 known findings" of
+    /// a file written as "13 entries").
     pub fn line(&self) -> String {
         let mut s = format!(
-            "baseline {}: {} known {}, {} new",
+            "baseline {} ({} {}): {} known {}, {} new",
             self.file,
+            self.entries,
+            super::model::plural(self.entries as usize, "entry", "entries"),
             self.unchanged,
             super::model::plural(self.unchanged as usize, "finding", "findings"),
             self.new
@@ -805,7 +823,10 @@ mod tests {
         assert!(!b.knows(&key("B-1", "b.test")));
         assert!(!b.knows(&key("B-1", "")));
         assert!(b.entries[0].covers(&key("A-1", "b.test")));
-        assert_eq!(b.entries[1].label(), "B-1 [client] on a.test GET /x");
+        assert_eq!(
+            b.entries[1].label(),
+            "B-1 (the agent's answer) on a.test GET /x"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -851,7 +872,7 @@ mod tests {
         assert!(b.entries[1].covers(&key("B-1", "Agent B")));
         assert_eq!(
             b.entries[0].label(),
-            "A-1 [client] on 127.0.0.1 (Agent A) GET /x"
+            "A-1 (the agent's answer) on 127.0.0.1 (Agent A) GET /x"
         );
         // absent: agent B's finding leaves agent A's entry unseen, not the host-wide one
         let mut c = Collected::default();

@@ -348,6 +348,7 @@ pub fn live_input(
         seq_breaks: None,
         skipped_lines: None,
         unwritten: None,
+        file_notes: Vec::new(),
     };
     if let Some(path) = recording {
         if let Ok(file) = std::fs::File::open(path) {

@@ -353,6 +353,12 @@ pub struct SourceInfo {
     /// and findings citing them were seen live only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unwritten: Option<Unwritten>,
+    /// Notes on the traffic file itself that refuse nothing, each naming its line (a
+    /// transcript's `t` that runs backwards, a native recording's response status outside
+    /// 100-599) or HAR entry (`log.entries[N]`) (fix51: newcomer50 N15, N16); empty when
+    /// there are none.
+    #[serde(default, rename = "fileNotes", skip_serializing_if = "Vec::is_empty")]
+    pub file_notes: Vec<String>,
 }
 
 impl SourceInfo {

@@ -21,10 +21,17 @@ impl State {
             .as_ref()
             .and_then(|c| c.method.clone())
             .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let why = match big_request_head(&x.req_headers) {
+            Some(big) => format!("; {big}"),
+            None => {
+                " (a crashed worker, or a proxy or load balancer in front of the agent closing it)"
+                    .to_string()
+            }
+        };
         self.find(
             &r::HTTP_BODY_CUT_SHORT,
             format!(
-                "the agent's side reset or closed the connection of the call {method} without any response ({cause}): the client got no answer; the URL was reached (a crashed worker, or a proxy or load balancer in front of the agent closing it)"
+                "the agent's side reset or closed the connection of the call {method} without any response ({cause}): the client got no answer; the URL was reached{why}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev(x.end_seq)],
             &x.leg,
@@ -770,4 +777,33 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// Bytes of a request header section past which [`big_request_head`] names it: 8 KiB, the
+/// smallest limit of the common servers (nginx's `large_client_header_buffers` line).
+pub(super) const BIG_HEAD_FIELD: usize = 8 * 1024;
+
+/// Words naming a request's header section that servers commonly refuse by its size (one
+/// field over [`BIG_HEAD_FIELD`] bytes, or the section over twice that): its size and its
+/// largest field's name and size, in bytes (name, `: `, value; RFC 9112 §5), as the likely
+/// cause of an answer that never came (RFC 6585 §5: 431 Request Header Fields Too Large;
+/// servers that do not answer 431 close the connection). newcomer50 N11: a 200 KB header
+/// refused by uvicorn was told with no word of it. `None` for a section of ordinary size.
+pub(super) fn big_request_head(h: &Headers) -> Option<String> {
+    let mut total = 0usize;
+    let mut largest: Option<(&str, usize)> = None;
+    for (name, value) in h.iter() {
+        let size = name.len() + 2 + value.len();
+        total += size + 2;
+        if largest.is_none_or(|(_, l)| size > l) {
+            largest = Some((name, size));
+        }
+    }
+    let (name, size) = largest?;
+    if size <= BIG_HEAD_FIELD && total <= 2 * BIG_HEAD_FIELD {
+        return None;
+    }
+    Some(format!(
+        "the request's header section was {total} bytes, its largest field {name} {size} bytes: many servers refuse a header section past 8 to 64 KiB by closing the connection or with 431 Request Header Fields Too Large (RFC 6585 §5), a likely cause here"
+    ))
 }

@@ -480,15 +480,6 @@ pub(super) fn is_json_media_type(mt: &str) -> bool {
     mt == "application/json" || mt.ends_with("+json")
 }
 
-/// Whether an HTTP 415 answer is ContentTypeNotSupportedError (-32005, ERR-002: 1.0.0 gave
-/// it HTTP 415), a part's media type the agent does not take, rather than a refusal of the
-/// request body's Content-Type: its body names the error (its reason, 1.0.0's
-/// problem+json type URI `.../content-type-not-supported`, the code) or one of the
-/// request's part media types.
-///
-/// A part media type that is also the request's own Content-Type (a `text/plain` body with
-/// a `text/plain` text part) does not tell the two apart: a 415 naming it refuses the body
-/// (review29a).
 /// The one version an `A2A-Version` value lists several times (`"1.0, 1.0"`, `"1.0,1.0"`:
 /// header lines combined, RFC 9110 §5.3), trimmed; `None` for one value or different ones.
 pub(super) fn repeated_version(hv: &str) -> Option<&str> {
@@ -504,16 +495,73 @@ pub(super) fn repeated_version(hv: &str) -> Option<&str> {
     more.then_some(first)
 }
 
+/// Whether an HTTP 415 answer is ContentTypeNotSupportedError (-32005, ERR-002: 1.0.0 gave
+/// it HTTP 415), a part's media type the agent does not take, rather than a refusal of the
+/// request body's Content-Type: its body names the error (its reason, 1.0.0's
+/// problem+json type URI `.../content-type-not-supported`, the code) or one of the
+/// request's part media types, as written or with the body's JSON escapes undone
+/// (`image\/png`, `image\u002fpng`: RFC 8259 §7; fix51, the kind of 8bc236f0d).
+///
+/// A part media type that is also the request's own Content-Type (a `text/plain` body with
+/// a `text/plain` text part) does not tell the two apart: a 415 naming it refuses the body
+/// (review29a).
 pub(super) fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     let body = x.resp_decoded().unwrap_or_default();
     let sent_as = x.req_media().unwrap_or_default();
+    let unescaped = json_unescaped(&body);
+    let names =
+        |m: &[u8]| contains(&body, m) || unescaped.as_deref().is_some_and(|u| contains(u, m));
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
         || request_part_media_types(&c.params)
             .iter()
             .filter(|m| !m.eq_ignore_ascii_case(&sent_as))
-            .any(|m| contains(&body, m.as_bytes()))
+            .any(|m| names(m.as_bytes()))
+}
+
+/// `body` with the JSON string escapes that may stand for a media type's characters undone
+/// (`\/` and `\uXXXX`, RFC 8259 §7; others kept as written); `None` when it has no
+/// backslash. Bytes, so a body that is no JSON passes through unchanged.
+fn json_unescaped(body: &[u8]) -> Option<Vec<u8>> {
+    if !body.contains(&b'\\') {
+        return None;
+    }
+    let mut out = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == b'\\' {
+            match body.get(i + 1) {
+                Some(b'/') => {
+                    out.push(b'/');
+                    i += 2;
+                    continue;
+                }
+                Some(b'u') => {
+                    let ch = body
+                        .get(i + 2..i + 6)
+                        .and_then(|h| std::str::from_utf8(h).ok())
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                        .and_then(char::from_u32);
+                    if let Some(ch) = ch {
+                        let mut buf = [0u8; 4];
+                        out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                        i += 6;
+                        continue;
+                    }
+                }
+                Some(b'\\') => {
+                    out.extend_from_slice(b"\\\\");
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        out.push(body[i]);
+        i += 1;
+    }
+    Some(out)
 }
 
 /// A message's parts list and its member name (`parts`, 0.3 REST `content`).
