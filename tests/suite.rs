@@ -36,6 +36,8 @@ mod cli_breaker8;
 mod cli_breaker9;
 #[path = "cli_export.rs"]
 mod cli_export;
+#[path = "cli_fix51.rs"]
+mod cli_fix51;
 #[path = "cli_interrupted.rs"]
 mod cli_interrupted;
 #[path = "cli_left41.rs"]

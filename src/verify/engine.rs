@@ -3163,8 +3163,6 @@ fn answer_text_digest(res: &Json) -> u32 {
     parts_text_digest(holders)
 }
 
-/// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
-/// Task in a 1.0 send's `{"task": ...}` wrapper.
 /// The `status.timestamp` a send's or task call's `result` names (`/status/timestamp` or
 /// `/task/status/timestamp`): with its state, the agent's status as a relay passes it on
 /// ([`State::front_answered_itself`]).
@@ -3175,6 +3173,8 @@ fn answer_stamp(res: &Json) -> Option<Box<str>> {
         .map(Into::into)
 }
 
+/// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
+/// Task in a 1.0 send's `{"task": ...}` wrapper.
 fn answer_state(res: &Json) -> Option<Box<str>> {
     res.pointer("/status/state")
         .or_else(|| res.pointer("/task/status/state"))
