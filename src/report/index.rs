@@ -47,6 +47,9 @@ pub const INDEX_BUDGET_BYTES: usize = 32 * 1024 * 1024;
 /// Bytes counted for one entry of the id lookup besides its key (hash table slot, control
 /// byte, spare capacity).
 const BY_ID_ENTRY_BYTES: usize = 48;
+/// How many card fetches waiting for their late attribution the index keeps
+/// ([`ExchangeIndex::card_names_unclaimed`]).
+const MAX_UNCLAIMED_CARDS: usize = 64;
 
 /// Which kind of file the events came from: decides how a `seq` maps to a file line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -285,6 +288,13 @@ pub struct ExchangeIndex {
     /// route, or by origin (`http://127.0.0.1:52101`) in a forward-mode recording (the last
     /// one seen wins).
     card_names: HashMap<String, String>,
+    /// Agent Cards fetched by an exchange that ended before its `attribution` event came
+    /// (a late attribution: the proxy's process lookup outlasted the exchange,
+    /// src/proxy/attribution.rs `PROCESS_WAIT`, which happens on a busy machine): the
+    /// exchange's position and the card's `name`, named in [`Self::card_names`] under the
+    /// callee once the attribution comes. At most [`MAX_UNCLAIMED_CARDS`], the oldest
+    /// dropped.
+    card_names_unclaimed: Vec<(usize, String)>,
     /// Every body that names a task or context id, for `report --task` (ux49); `None`
     /// unless asked for ([`Self::with_story`]).
     story: Option<super::story::StoryLog>,
@@ -593,6 +603,12 @@ impl ExchangeIndex {
                 x.callee.clone_from(callee);
                 x.caller.clone_from(caller);
                 x.caller_by = *caller_by;
+                if let Some(callee) = callee {
+                    if let Some(i) = self.card_names_unclaimed.iter().position(|c| c.0 == pos) {
+                        let (_, name) = self.card_names_unclaimed.remove(i);
+                        self.card_names.insert(callee.clone(), name);
+                    }
+                }
             }
             EventKind::ExchangeEnd {
                 outcome,
@@ -647,8 +663,18 @@ impl ExchangeIndex {
                                 .callee
                                 .clone()
                                 .or_else(|| self.origins.then(|| x.origin()).flatten());
-                            if let (Some(party), Some(name)) = (party, v["name"].as_str()) {
-                                self.card_names.insert(party, name.to_string());
+                            match (party, v["name"].as_str()) {
+                                (Some(party), Some(name)) => {
+                                    self.card_names.insert(party, name.to_string());
+                                }
+                                // its attribution may still come (late): named then
+                                (None, Some(name)) => {
+                                    if self.card_names_unclaimed.len() >= MAX_UNCLAIMED_CARDS {
+                                        self.card_names_unclaimed.remove(0);
+                                    }
+                                    self.card_names_unclaimed.push((pos, name.to_string()));
+                                }
+                                _ => {}
                             }
                         } else {
                             x.task_id = task_id_in(&v);
@@ -1149,6 +1175,68 @@ mod tests {
             exchange: Some("e1".into()),
             leg: None,
             kind,
+        }
+    }
+
+    /// A card fetch whose `attribution` event comes after its `exchange_end` (the proxy's
+    /// process lookup outlasted the exchange on a busy machine; the recording format allows
+    /// it) still names its route with the card's name, as one attributed in time does.
+    #[test]
+    fn a_card_attributed_late_still_names_its_route() {
+        for late in [false, true] {
+            let mut ix = ExchangeIndex::new(SourceFile::Recording);
+            let attribution = EventKind::Attribution {
+                callee: Some("/js".into()),
+                caller: Some("/py".into()),
+                caller_by: None,
+            };
+            let mut seq = 0..;
+            let mut put = |ix: &mut ExchangeIndex, kind| ix.observe(&ev(seq.next().unwrap(), kind));
+            put(
+                &mut ix,
+                EventKind::RequestHead {
+                    conn: None,
+                    method: "GET".into(),
+                    url: "http://127.0.0.1:9/js/.well-known/agent-card.json".into(),
+                    version: None,
+                    headers: Headers::default(),
+                    upstream: None,
+                },
+            );
+            if !late {
+                put(&mut ix, attribution.clone());
+            }
+            put(
+                &mut ix,
+                ok_head(Headers::from(vec![(
+                    "Content-Type".into(),
+                    "application/json".into(),
+                )])),
+            );
+            put(
+                &mut ix,
+                EventKind::ResponseChunk {
+                    body: Body::new(r#"{"name":"JS agent","url":"http://127.0.0.1:9/js/"}"#),
+                },
+            );
+            put(
+                &mut ix,
+                EventKind::ExchangeEnd {
+                    outcome: Outcome::Complete,
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: 48,
+                    truncated: false,
+                    resent: None,
+                    connect_failure: None,
+                },
+            );
+            if late {
+                put(&mut ix, attribution);
+            }
+            assert_eq!(ix.card_name("/js"), Some("JS agent"), "late: {late}");
+            assert_eq!(ix.party_label("/js"), "/js (JS agent)", "late: {late}");
         }
     }
 
