@@ -14,8 +14,7 @@
 //!   testcase (probe tests failed only by a known verifier finding included), and the
 //!   testcase names are the same from run to run.
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

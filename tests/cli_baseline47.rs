@@ -10,8 +10,7 @@
 //! - known findings are marked where they are read live: the proxy's finding lines on
 //!   stderr and its stop line (`N known, M new`), and `interop`'s stdout.
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};

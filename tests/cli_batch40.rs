@@ -7,9 +7,8 @@
 //! goldens of cli_verify, verify_golden and cli_ux keep that). Item 3: a live recording's
 //! incomplete last line is not called a killed writer's (a real proxy holds the file).
 
-mod common;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::common;
+use crate::proxy_process;
 
 use serde_json::Value;
 

@@ -3,10 +3,8 @@
 //! path, N4 `--record` over a file that is no recording, N8 SIGHUP, N10 a `--report` that
 //! cannot be written). Real processes, real loopback sockets, real files, real signals.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -2,10 +2,8 @@
 //! certificate it really uses, and `proxy -q --fail-on error` says why it exits 1. Real
 //! processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::process::Command;
 use std::time::Duration;

@@ -3,10 +3,8 @@
 //! address of a `--listener` in use, a `--ca` file that holds no certificate, a hint that
 //! names the command typed. Real processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;

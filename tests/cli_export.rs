@@ -1,10 +1,9 @@
 //! `a2a-interop export FILE --har OUT`: HAR 1.2 with `_sseEvents`, and HAR import that
 //! gives back exactly the recorded events (round trip), also through `verify`.
 
-#[path = "common/child_guard.rs"]
-mod child_guard;
-mod common;
-mod report_support;
+use crate::child_guard;
+use crate::common;
+use crate::report_support;
 
 use common::{assert_exit, bin};
 

@@ -8,7 +8,7 @@
 //! answer in one of three ways: a body past the 16 MiB capture cap, an answer that never
 //! ends, a body or stream (mid-event) cut by a connection reset.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

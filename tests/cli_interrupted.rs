@@ -6,9 +6,8 @@
 //! Without the interruption cap such a run read `full`. `demo` is interrupted right after
 //! it starts its client script. Real processes, real signals, real files.
 
-#[path = "common/child_guard.rs"]
-mod child_guard;
-mod common;
+use crate::child_guard;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;

@@ -12,11 +12,9 @@
 //! - The proxy keeps one upstream connection per agent for an HTTP/1.1 client connection
 //!   over TLS too (ux40b's gate): a single-threaded agent behind TLS no longer stalls.
 
-mod common;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/single_threaded_agent.rs"]
-mod single_threaded_agent;
+use crate::common;
+use crate::proxy_process;
+use crate::single_threaded_agent;
 
 use serde_json::Value;
 

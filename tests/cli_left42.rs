@@ -9,7 +9,7 @@
 //!   the one invocation, and the 25,000-results cap (`resultsOmitted`) is the run's, the
 //!   most severe over all files kept.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -7,10 +7,9 @@
 //! queue grew without bound. Real processes and sockets: the reference agent, the proxy
 //! binary, a raw HTTP/1.1 client.
 
-mod common;
+use crate::common;
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};

@@ -3,7 +3,7 @@
 //! a transcript that reuses an `id`, a recording with a damaged line, a TLS key that is not
 //! the certificate's.
 
-mod common;
+use crate::common;
 
 /// Runs the binary; exit code and stderr.
 fn run(args: &[&str]) -> (Option<i32>, String) {

@@ -4,8 +4,7 @@
 //! ClientHello on the plain-HTTP listener). Real processes, real loopback sockets, real
 //! files, real signals.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

@@ -2,8 +2,7 @@
 //! built-in reference agent, and reading its reports. Real processes, real loopback
 //! sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -2,11 +2,10 @@
 //! agents, non-A2A servers and slow agents, and reading the reports. Real processes, real
 //! loopback sockets (TLS with a self-signed certificate), real files.
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

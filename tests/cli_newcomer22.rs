@@ -2,10 +2,8 @@
 //! mid-run, a recording disk that filled up, the fault battery run as a newcomer would).
 //! Real processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -6,11 +6,9 @@
 //! (N5), and probe summary findings that named no exchange (N6). Real processes, real
 //! loopback sockets, real files; the official Python SDK agent for N6.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

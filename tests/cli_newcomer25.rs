@@ -5,10 +5,8 @@
 //! (N3), a recording without its header line was "not a recording" (N5), and `-o DIR`
 //! asked for a `--format` (N6). Real processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -4,12 +4,10 @@
 //! that the agent refused 413 was only "not judged" (N2). Real processes, real loopback
 //! sockets (TLS with a self-signed certificate), real files.
 
-mod broken;
-mod common;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::broken;
+use crate::common;
+use crate::proxy_process;
+use crate::raw_http;
 
 use common::run_off_runtime as run;
 

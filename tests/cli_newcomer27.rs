@@ -7,8 +7,7 @@
 //! named the A2A generations it judged (N6), and an area counted a finding seen twice as
 //! two (N7). Real processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::path::Path;

@@ -11,8 +11,7 @@
 //! why (N7); a 0.3 HTTP+JSON message in JSON-RPC spelling was told about its `kind` only,
 //! and the help said "0.x: kind text/file/data" (N8). Real processes, small real agents on loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

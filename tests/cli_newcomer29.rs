@@ -9,8 +9,7 @@
 //! `report FILE -o -` was "no --format for -o -" though stdout's format is text (N9).
 //! Real processes, small real agents on loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::Write;
 use std::net::SocketAddr;

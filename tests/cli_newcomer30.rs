@@ -7,10 +7,8 @@
 //! gRPC upstream as a target (`127.0.0.1:50051`) got no CARD-URL-005 at all (N1).
 //! Real processes, small real agents on loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod proxy_support;
+use crate::proxy_process;
+use crate::proxy_support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -8,8 +8,7 @@
 //! `--upstream` and `--intercept-tls`, flags of a tool that did not write it (N3).
 //! Real processes, small real agents on loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

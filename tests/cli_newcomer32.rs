@@ -8,8 +8,7 @@
 //! agent on a loopback socket, real files. (N2, the wording of a JSON-RPC success without
 //! `result`, is a unit test in src/model/jsonrpc.rs.)
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -27,8 +27,7 @@
 //!   the agent listens there" (no agent listens on port 0); `probe` and `interop` of a URL
 //!   with port 0 said the connection was refused, "is the agent running?".
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::Write;
 use std::time::Duration;

@@ -32,8 +32,7 @@
 //!   seemed to ignore the error, with no word that the error was the client's (docs/reports.md
 //!   says areas judge the agent; the line did not).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 use std::path::Path;

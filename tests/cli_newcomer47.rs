@@ -28,12 +28,9 @@
 //!   set up in a hurry): "cannot listen on ADDR (--listener): address already in use; hint:
 //!   stop the other process", the other process being this one.
 
-#[path = "peers/harness.rs"]
-mod harness;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::harness;
+use crate::proxy_process;
+use crate::tls_agent;
 
 use std::io::{BufRead, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

@@ -20,8 +20,7 @@
 //!   the recording held the config call only, and nothing said that no delivery was seen:
 //!   the report said `area:push pass`.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::Write;
 use std::net::TcpStream;

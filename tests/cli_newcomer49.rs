@@ -21,8 +21,7 @@
 //!   of a torn last line. An Agent Card saved to a file and given to `verify` was "first
 //!   line is neither ...", or, pretty-printed, told to be put on one line with `jq -c .`.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

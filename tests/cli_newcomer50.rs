@@ -23,8 +23,7 @@
 //!   "nothing was verified ... has no response in the file", exit 2, its warning not shown;
 //!   the native recording it was exported from gave the warning, exit 0.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::process::Command;
 

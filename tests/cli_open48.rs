@@ -14,10 +14,9 @@
 //! (Item 2 is in tests/cli_baseline47.rs, beside session 47's baseline tests; item 3 in
 //! the o48 transcripts of tests/cases/variants, tests/cases/gen_o48.py.)
 
-mod common;
+use crate::common;
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::path::Path;
 use std::time::Duration;

@@ -18,12 +18,10 @@
 //! (Item 4 is in the o49 transcripts of tests/cases/variants, tests/cases/gen_o49.py, with
 //! item 5's; item 6 in tests/spec_citations.rs.)
 
-mod common;
+use crate::common;
 
-#[path = "peers/harness.rs"]
-mod harness;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::harness;
+use crate::proxy_process;
 
 use std::path::Path;
 use std::time::Duration;

@@ -4,9 +4,8 @@
 //! to the input or recording is refused; Ctrl-C during `probe`/`interop` still reports;
 //! standard input is spooled privately; default recording names never collide.
 
-#[path = "common/child_guard.rs"]
-mod child_guard;
-mod common;
+use crate::child_guard;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};

@@ -5,8 +5,7 @@
 //! line is missing, not that the exchange never ended. Real files, the built binary, a real proxy over loopback in
 //! front of the reference agent (`demo --agent-only`) or a small real server.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

@@ -3,8 +3,7 @@
 //! files: verify, report, export, repro, demo (its report and its recording), probe and
 //! proxy (their recordings). Real files, the built binary; the file in the way is kept.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use proxy_process::run_in;
 

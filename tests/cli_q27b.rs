@@ -4,10 +4,8 @@
 //! --har` of a probe recording that named the probe's own listener (item 3). Real
 //! processes, real loopback sockets (TLS with a self-signed certificate), real files.
 
-mod broken;
-mod common;
-#[path = "common/https_repro.rs"]
-mod https_repro;
+use crate::common;
+use crate::https_repro;
 
 use common::run_off_runtime as run;
 

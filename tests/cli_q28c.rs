@@ -5,12 +5,8 @@
 //! in reports (item 6), the reference agent's 0.3 push notifications (item 7). Real
 //! processes, real loopback sockets (TLS with a self-signed certificate), real files.
 
-mod broken;
-mod common;
-#[path = "common/https_repro.rs"]
-mod https_repro;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::https_repro;
+use crate::proxy_process;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -3,8 +3,7 @@
 //! R1), the proxy's live lines in front of a busy failing agent (newcomer28 N9), a proxy
 //! run's JUnit times (N10), the report's "not judged" order (N11).
 
-#[path = "common/proxy_support.rs"]
-mod proxy_support;
+use crate::proxy_support;
 
 use std::sync::Arc;
 
@@ -117,8 +116,7 @@ async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
     }
 }
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 /// An agent answering every POST, 30 ms later, with the same 0.3 JSON-RPC task in a state
 /// no version defines (an error per call).

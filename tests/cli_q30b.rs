@@ -11,8 +11,7 @@
 //!    its overlapping cases); the file stays valid against Jenkins' `junit-10.xsd`;
 //! 4. sizes: `Ki`/`Mi`/`Gi` and decimals taken, the defaults shown as sizes.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::path::Path;
 

@@ -3,8 +3,7 @@
 //! `-o` report keeps everything, and without `-o` (or without `-q`) stdout is the whole
 //! text report. Real binary, two reference agents on loopback.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use proxy_process::{reference_agent, run_in};
 

@@ -4,8 +4,7 @@
 //! that agree with the lists they print (N21). Real processes, real loopback sockets, real
 //! files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

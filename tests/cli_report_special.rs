@@ -3,8 +3,7 @@
 //! file (the report is written to a temporary file there and renamed) is refused at
 //! start-up, before the proxy listens. Real processes, real loopback sockets, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};

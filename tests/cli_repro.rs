@@ -2,10 +2,9 @@
 //! the broken MUSTs of the shared broken recording, a cut that is written, redacted and
 //! smaller than the input.
 
-#[path = "common/child_guard.rs"]
-mod child_guard;
-mod common;
-mod report_support;
+use crate::child_guard;
+use crate::common;
+use crate::report_support;
 
 use common::{assert_exit, bin};
 

@@ -4,8 +4,7 @@
 //! 10 s) ran without anyone listening to them: a SIGTERM there was swallowed, and the run
 //! went on to exit 2 seconds later. Real process, real loopback socket.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::Read;
 use std::net::TcpListener;

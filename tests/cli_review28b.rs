@@ -82,12 +82,8 @@ fn repro_sed_line_runs_on_a_script_named_with_a_leading_dash_and_a_quote() {
     }
 }
 
-mod broken;
-mod common;
-#[path = "common/https_repro.rs"]
-mod https_repro;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::https_repro;
+use crate::proxy_process;
 
 /// `bash MIN.sh --cacert <(cat ca.pem)`: a pipe, which the first curl call would use up
 /// (the script makes more than one), is refused with exit 2 before any curl runs and a

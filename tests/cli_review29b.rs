@@ -5,8 +5,7 @@
 //! "not a recording ... first line is neither" when given back as input (R2). Real
 //! processes, real files.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use proxy_process::run_in;
 

@@ -9,8 +9,7 @@
 //! 4. CARD-URL-009 on a transcript or HAR names no recorder (there was none);
 //! 5. `-o ~notes.md` (a file named so, no user `notes.md`) is written, not refused.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::path::Path;
 

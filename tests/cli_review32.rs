@@ -12,11 +12,10 @@
 //!   now the start line says it and the shutdown summary counts them, without a note per
 //!   exchange.
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::process::Command;

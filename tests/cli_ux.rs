@@ -5,13 +5,11 @@
 //! finding per (rule, message, JSON Pointer) with all its evidence ("seen N times") in
 //! every format.
 
-#[path = "common/child_guard.rs"]
-mod child_guard;
-mod common;
-mod report_support;
+use crate::child_guard;
+use crate::common;
+use crate::report_support;
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

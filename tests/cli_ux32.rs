@@ -5,8 +5,8 @@
 //! - `repro --help` and `export --help` named `a2a-interop` whatever the binary was called,
 //!   while every other subcommand used the binary's name.
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use common::run_off_runtime as run;
 

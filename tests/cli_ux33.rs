@@ -16,11 +16,10 @@
 //! - `interop`'s conformance reason said only the levels (`A->B: partial, B->A: full`):
 //!   now each direction's reason, worded as `probe` words it.
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::path::Path;
 use std::time::Duration;

@@ -19,8 +19,7 @@
 //!   its findings line; a recording that stopped mid-run (`--on-record-error continue`) did
 //!   not say how to record again.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

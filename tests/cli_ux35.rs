@@ -6,8 +6,7 @@
 //!   recording" and nothing of why: it now says the recording stopped early and that those
 //!   exchanges' ends were not recorded.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -14,8 +14,7 @@
 //! - `proxy URL`, `verify rec.jsonl report.md`, `probe URL URL`, `--upstream 9999`,
 //!   `--record DIR` got the usage line or a wrong fix (`http://9999`).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -16,11 +16,9 @@
 //!   with the hint "is --upstream right and the agent up?"; and its reading peaked at three
 //!   times the line (serde_json's scratch buffer, then two copies of the body).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::process::{Command, Stdio};
 use std::time::Duration;

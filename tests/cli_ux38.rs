@@ -14,10 +14,8 @@
 //! - `repro` of a HAR file: `verify` cites its findings as `log.entries[N]`, while
 //!   `--finding` took only `#seq` numbers that no output of `verify` showed.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_process;
+use crate::tls_agent;
 
 use std::time::Duration;
 

@@ -8,8 +8,7 @@
 //! - `export` and `repro` of a recording a proxy was still writing said nothing of it
 //!   (`verify` and `report` do): a HAR or cut of half a run looked like one of the whole.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -15,10 +15,8 @@
 //! - An HTTP/1.0 agent's status line went to HTTP/1.1 clients as `HTTP/1.0` (RFC 9110 §2.5:
 //!   an intermediary sends its own version).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_process;
+use crate::tls_agent;
 
 use std::io::{Read as _, Write as _};
 use std::process::Command;

@@ -10,12 +10,9 @@
 //! - `probe` of a single-threaded HTTP/1.1 server (Python's `http.server.HTTPServer`)
 //!   waited the full `--timeout` on one request.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/single_threaded_agent.rs"]
-mod single_threaded_agent;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_process;
+use crate::single_threaded_agent;
+use crate::tls_agent;
 
 use std::io::{Read as _, Write as _};
 use std::process::Command;

@@ -13,8 +13,7 @@
 //! - A HAR entry whose body text the browser left out was listed not judged as "cut by the
 //!   capture cap, or events dropped by the recorder".
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;

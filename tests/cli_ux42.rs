@@ -8,8 +8,7 @@
 //!   the `a2a-interop proxy` prefix docs/usage.md promises for every line about the proxy's
 //!   own doings, one per connection (a flood), and naming no way to trust the CA.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;

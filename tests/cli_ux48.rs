@@ -6,8 +6,7 @@
 //! the built-in reference agent (`demo --agent-only`), `tests/peers/misgateway45.py` as the
 //! gateway, curl as the client, all on loopback.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::TcpListener;
 use std::path::PathBuf;

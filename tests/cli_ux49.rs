@@ -11,8 +11,7 @@
 //! - W3: live finding lines name the agent when several sit behind one proxy.
 //! - W4: `probe -q` without `-o` prints no skip lines; `interop --brief` / `--verbose`.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};

@@ -8,8 +8,7 @@
 //! - `--listen 127.0.0.1:99999` said "not an address"; the URL flags (`--upstream`,
 //!   `--public-url`, probe and interop URLs) said the URL parser's "invalid port number".
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

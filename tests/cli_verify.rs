@@ -2,8 +2,8 @@
 //! `--format`/`-o` pairs, an unwritable `-o` (raw JSON on stdout, exit 2), unreadable
 //! input (exit 2, one line), and `docs/rules.md` in sync with the registry.
 
-mod common;
-mod report_support;
+use crate::common;
+use crate::report_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -21,8 +21,7 @@
 //! asserts the exit status on the `→ exit N; names ...` line under the command and that
 //! the output (stdout and stderr) holds every backticked name of that line.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};

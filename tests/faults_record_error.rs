@@ -11,10 +11,8 @@
 //!   allowed, the same file size limit; the proxy stops accepting, lets an in-flight slow
 //!   exchange finish, and exits 2 with the cause; the file ends on a whole line.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::io::BufRead;
 use std::net::SocketAddr;

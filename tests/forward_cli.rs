@@ -2,10 +2,8 @@
 //! real curl as the client: the banner tells how to use it, HTTPS through it is recorded
 //! decrypted, SIGTERM ends it with a `mode: forward` recording.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::process::Command;
 use std::time::Duration;

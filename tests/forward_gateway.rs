@@ -1,8 +1,7 @@
 //! Two listeners in one recording (gateway verification): the client leg in front of a
 //! gateway and the `upstream` leg between the gateway and the agent, over real sockets.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::net::SocketAddr;
 use std::path::Path;

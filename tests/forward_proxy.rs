@@ -2,8 +2,7 @@
 //! form requests are recorded like reverse mode, CONNECT is an opaque counted tunnel, and the
 //! proxy refuses loops to itself and hosts outside `--allow-host`.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::net::SocketAddr;
 use std::path::Path;

@@ -3,11 +3,9 @@
 //! the exchanges are recorded with absolute URLs, and the verifier finds no error.
 //! Skips loudly when the SDK peers are not installed (tests/peers/README.md).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use a2a_interop::app::pipeline::Pipeline;
 use a2a_interop::proxy::forward::ForwardConfig;

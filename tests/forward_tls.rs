@@ -2,12 +2,9 @@
 //! only our local CA, the agent is a real TLS server (rcgen self-signed, trusted by the proxy
 //! through `--upstream-ca`), and the recording holds the decrypted exchanges (HTTP/1.1, h2).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_process;
+use crate::proxy_support as support;
+use crate::tls_agent;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

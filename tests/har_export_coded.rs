@@ -8,9 +8,8 @@ browsers write it); the recorded bytes ride in `_a2a.responseBody` / `_a2a.reque
 the redacted push token stays redacted after decoding.
 */
 
-mod common;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::common;
+use crate::proxy_support as support;
 
 use std::io::Write;
 use std::path::Path;

@@ -8,7 +8,7 @@ headers with the decoded text) over 12 exchanges of a 1.0 JSON-RPC agent (`a2a-i
 traffic); the tests derive the other tools' variants from it.
 */
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -6,8 +6,8 @@ and 0.3 interfaces driven and failed as a broken pairing). `interop.common-inter
 names what the two cards share, and fails when they share nothing.
 */
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use std::convert::Infallible;
 

@@ -9,8 +9,8 @@ says `full`. Against a deliberately broken B (`tests/broken/`), the verifier's e
 a test's own exchange fails that test in B's direction only.
 */
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
 use a2a_interop::probe::{ConformanceLevel, Status};

@@ -16,9 +16,8 @@ deviations, each asserted on the direction that shows it:
   right error code.
 */
 
-mod common;
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::common;
+use crate::harness;
 
 use a2a_interop::app::interop_cmd::{self, A_TO_B, B_TO_A};
 use a2a_interop::probe::Status;

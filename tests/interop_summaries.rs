@@ -7,8 +7,8 @@ found by a fresh engineer: the webhook finding was counted but not listed, a rep
 listed and counted N times).
 */
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use broken::Break;
 

@@ -3,7 +3,7 @@
 //! time is the run's own wall time, not the sum of checks that share one stream, and the
 //! testcases' times (each its own share) add up to no more than it.
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 

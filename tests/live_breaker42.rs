@@ -15,8 +15,7 @@
 //!   online equal offline, the proxy stays up and serves another connection meanwhile, the
 //!   agent gets the client's bodies as sent, and the client gets what it gets directly.
 
-#[path = "common/misclient_run.rs"]
-mod misclient_run;
+use crate::misclient_run;
 
 use misclient_run::drive;
 use std::path::{Path, PathBuf};

@@ -17,10 +17,7 @@
 //!   equal offline (`verify` of the recording), the proxy stays up and the client gets the
 //!   bytes the agent sent.
 
-#[path = "common/misbehaving_peer.rs"]
-mod misbehaving_peer;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::misbehaving_peer;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -22,10 +22,7 @@
 //! labelled gzip was "not judged", its RPC-ENVELOPE-001 lost); and the probe's twins of
 //! both, where `probe` read no event from that stream and blamed the 204's coding.
 
-#[path = "common/misbehaving_peer.rs"]
-mod misbehaving_peer;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::misbehaving_peer;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -21,8 +21,7 @@
 //! GW-RESP-002), `retry-dup` (the client's request body was recorded after the gateway's
 //! two upstream copies of it, so GW-REQ-001 never saw the client's send waiting).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

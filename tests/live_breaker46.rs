@@ -24,8 +24,7 @@
 //! `cancel-retry` (nothing), and every mode that lists tasks (ID-MSG-003 on the SDK's
 //! ProtoJSON default `filename: ""`).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -25,8 +25,7 @@
 //! told on both legs), `state-shifted` (no GW-RESP-002), `append-lost` (GW-SSE-002 only from
 //! the wrong pairing), `header-kept` (VER-HDR-002 and GW-RESP-001 on wrongly paired calls).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

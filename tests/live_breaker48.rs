@@ -26,8 +26,7 @@
 //! `history-dropped` (no GW-REQ-002), `stream-envelope-kept` (GW-SSE-002 saying the agent
 //! sent bare events), and every mode's `legs` (not in the JSON report).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

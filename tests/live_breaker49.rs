@@ -25,8 +25,7 @@
 //! declares none), `ids-apart` (GW-REQ-002: the router's per-tenant ids learnt by bare id),
 //! `task-ops-swapped` (ID-TASK-001 on the front, no GW-RESP-005 for two agents of one leg).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -24,8 +24,7 @@
 //! leg only, and only ids handed out before the call) and `auth-forward` (no rule told the
 //! client's credential sent on to the delegate: AUTH-FWD-001 is new).
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

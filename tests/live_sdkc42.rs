@@ -18,11 +18,9 @@
 //!   -32602 for a call without `jsonrpc`;
 //! - a representative set of modes at each SDK agent judged as predicted.
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
-#[path = "common/misclient_run.rs"]
-mod misclient_run;
+use crate::misclient_run;
 
 use std::path::Path;
 use std::process::Command;

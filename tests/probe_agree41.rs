@@ -22,8 +22,7 @@
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary, for the check
 //! that each fails before the change).
 
-#[path = "peers/agree.rs"]
-mod agree;
+use crate::agree;
 
 use agree::{
     errors, exchanges_of, harness, marked, misbehave, probe_and_verify, reference_agent, results,

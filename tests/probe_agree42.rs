@@ -30,8 +30,7 @@
 //! test here but the adk-python #4126 guard (its verdicts were its own assertions); the
 //! correct-agent tests are guards that pass on main too.
 
-#[path = "peers/agree.rs"]
-mod agree;
+use crate::agree;
 
 use agree::{
     errors, exchanges_of, harness, marked, misbehave, probe_and_verify, reference_agent, results,

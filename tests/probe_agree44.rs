@@ -33,9 +33,8 @@
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
 //! test here: its verdicts there were its own assertions).
 
-#[path = "peers/agree.rs"]
-mod agree;
-mod broken;
+use crate::agree;
+use crate::broken;
 
 use agree::{
     errors, exchanges_of, harness, misbehave_in, probe_and_verify, probe_and_verify_with,

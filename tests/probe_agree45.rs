@@ -32,9 +32,8 @@
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
 //! test here: its verdicts there were its own assertions).
 
-#[path = "peers/agree.rs"]
-mod agree;
-mod broken;
+use crate::agree;
+use crate::broken;
 
 use std::collections::BTreeSet;
 use std::process::Command;

@@ -29,8 +29,7 @@
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (the session-start binary fails
 //! each fault and legal-mode test here: its verdicts there were its own assertions).
 
-#[path = "peers/agree.rs"]
-mod agree;
+use crate::agree;
 
 use std::collections::BTreeSet;
 use std::process::Command;

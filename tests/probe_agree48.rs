@@ -35,8 +35,7 @@
 //! each: there these were the probe's own failures, the summary had no `expectations`, and
 //! there was no brief text).
 
-#[path = "peers/agree.rs"]
-mod agree;
+use crate::agree;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! The prober against deliberately broken agents (`tests/broken/`): each breaks one rule, and
 //! exactly the test for that rule fails, with the right message.
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! `a2a-interop probe` as a user runs it: the built binary against a small real agent; exit
 //! codes, the JSON report file, and flag errors.
 
-mod broken;
+use crate::broken;
 
 use std::process::{Command, Output};
 

@@ -12,7 +12,7 @@ prober compressed. An agent answering a coding the tool
 does not decode (`zstd`) fails `card.reachable` with a message naming the coding.
 */
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::net::SocketAddr;

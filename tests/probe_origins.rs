@@ -7,10 +7,9 @@ the run sent, and the verifier's findings on them count (docs/usage.md "every re
 the recording pipeline"; found by a fresh engineer, 88 requests sent and 14 recorded).
 */
 
-mod broken;
-mod common;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::broken;
+use crate::common;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 

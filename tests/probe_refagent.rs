@@ -9,7 +9,7 @@ the same findings), and through the built binary (`a2a-interop probe --format js
 code 0, the JSON report says `full`).
 */
 
-mod common;
+use crate::common;
 
 use a2a_interop::app::probe_cmd;
 use a2a_interop::cli::{Cli, Command};

@@ -6,8 +6,7 @@ per dialect and binding, as the SDK really behaves; a real deviation is a failin
 with a clear message, asserted as such.
 */
 
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::harness;
 
 use a2a_interop::app::probe_cmd;
 use a2a_interop::cli::{Cli, Command};

@@ -3,8 +3,8 @@
 //! stopped after `--max-unanswered` requests in a row, exit 2) and one that dies mid-probe
 //! (exit 2 naming the last test and the connection error; the report so far is kept).
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use std::path::Path;
 

@@ -7,8 +7,8 @@ requests count in a row towards `--max-unanswered`; at the limit the probe stops
 same for `interop`: the direction whose agent hangs ends the run with exit 2.
 */
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;

@@ -3,10 +3,9 @@
 //! agent answers in TLS, as docs/usage.md promises, not that its answers are not HTTP.
 //! A real rustls server on a loopback port, with a self-signed certificate (rcgen).
 
-mod common;
+use crate::common;
 
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::tls_agent;
 
 use std::time::Duration;
 

@@ -3,10 +3,8 @@
 //! `card_rewrite_skipped` event in the recording, and a CARD-URL-005 note that puts the
 //! fault on the proxy, not on the agent (CARD-005/006).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::process::Command;
 use std::time::Duration;

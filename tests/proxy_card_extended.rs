@@ -7,8 +7,7 @@
 //! a `card_rewrite_skipped` event and a `WARNING` line. The proxy runs as a process, the
 //! agent is a small real server on loopback.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 use std::process::Command;

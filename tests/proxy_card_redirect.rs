@@ -4,10 +4,8 @@
 //! agent is rewritten to the proxy, and a redirect off the agent is left alone but warned
 //! about on stderr (clients that follow it bypass the proxy). CARD-001, CARD-005/006.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

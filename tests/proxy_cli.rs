@@ -1,10 +1,8 @@
 //! `a2a-interop proxy` as a process: banner, SIGTERM ends it cleanly with the recording
 //! complete and the report written, operational errors exit 2 with one line and a hint.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::process::Command;
 use std::sync::Arc;

@@ -4,10 +4,8 @@
 //! (each answer 40 ms late, as a Nagle + delayed-ACK stall makes it), raw HTTP/1.1 clients
 //! whose local port identifies their socket.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::collections::HashMap;
 use std::time::Duration;

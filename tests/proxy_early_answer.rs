@@ -13,10 +13,8 @@
 //!   connection while the request body was being sent, not "unreachable".
 //! - Control: an agent that answers early but reads the whole body stays `complete`.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::time::Duration;

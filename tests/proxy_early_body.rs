@@ -10,12 +10,9 @@
 //! answers an event stream right after the head (fix19p P2: the stream is judged from the
 //! whole body too).
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_support as support;
+use crate::raw_http;
+use crate::tls_agent;
 
 use std::net::SocketAddr;
 use std::path::Path;

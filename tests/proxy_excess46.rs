@@ -11,12 +11,9 @@
 //!   length (`response_excess` with `late: true`, after its `exchange_end`), told as
 //!   HTTP-FRAME-006 on that exchange, not on the next one.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_support as support;
+use crate::raw_http;
+use crate::tls_agent;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -1,8 +1,7 @@
 //! The reverse proxy over real loopback sockets: forwarding is byte-identical and
 //! unbuffered, and the recording holds every exchange with the same bytes.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::time::{Duration, Instant};
 

@@ -10,12 +10,9 @@
 //!   proxy prints it as an `upstream-error` line (README: every request the agent did not
 //!   answer is printed).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;

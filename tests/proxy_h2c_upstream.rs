@@ -4,8 +4,7 @@
 //! was sent as h2c and answered 502 ("frame with invalid size"). An agent that does speak
 //! h2c still gets the client's requests over HTTP/2. Real loopback sockets, hyper servers.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};

@@ -5,8 +5,7 @@
 //! says what happened (an EOF, how the proxy took it, `--half-close`, RFC 9112 §9.6).
 //! Real sockets: a raw TCP client, the proxy's recording pipeline, a small agent.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -11,10 +11,8 @@
 //! - X5: more than hyper's default 100 header fields pass both ways; a head over the
 //!   proxy's own limit is a 502 that names the proxy's limit, not the agent's syntax.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::io::Write as _;
 use std::net::SocketAddr;

@@ -15,10 +15,8 @@
 //! - a client asking for an h2c upgrade (`Connection: upgrade`, `Upgrade: h2c`,
 //!   RFC 7540 §3.2): answered over HTTP/1.1, as a server that does not upgrade does.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::io::Write as _;
 use std::time::Duration;

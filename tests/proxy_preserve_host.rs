@@ -6,10 +6,8 @@
 //! routes `Host: a.local` to an answer and anything else to a `404 default backend`, as
 //! ingress-nginx does; it answers with the `Host` it saw.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::time::Duration;

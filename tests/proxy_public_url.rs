@@ -4,10 +4,8 @@
 //! Without the opt-in those fields change nothing (any client can send them). Real HTTP on
 //! loopback sockets: an agent serving a card naming itself, the recording proxy, a client.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

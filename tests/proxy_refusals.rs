@@ -14,8 +14,7 @@
 //!   server and ends `refused`, not `client_abort` (RFC 9113 §8.1.1); the well-formed stream
 //!   beside it on the same connection is answered.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,8 +5,7 @@
 //! synthetic `502` plus `exchange_end{upstream_error}` with the cause. The knob is
 //! process-wide, so this check has its own test binary.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;

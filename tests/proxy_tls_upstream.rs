@@ -4,12 +4,9 @@
 //! the `https://` upstream URL. Without the agent's CA the client gets a 502 and the
 //! recording says why (`exchange_end{upstream_error}` with the certificate cause).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/proxy_support.rs"]
-mod support;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_process;
+use crate::proxy_support as support;
+use crate::tls_agent;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -5,10 +5,8 @@
 //! `X-Checksum` and redact the token. Raw sockets on both sides, so nothing but the proxy
 //! decides what is forwarded.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 

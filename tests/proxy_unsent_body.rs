@@ -4,9 +4,8 @@
 //! Also B9: the mix of a 0.x `A2A-Version` with a 1.0 JSON-RPC method (VER-MIX-002), and a
 //! "version not supported" answered with another code than -32009 (RPC-ERROR-001).
 
-mod common;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::common;
+use crate::proxy_support as support;
 
 use a2a_interop::record::{source, EventKind, Outcome};
 

@@ -4,10 +4,8 @@
 //! says so instead of a 101 without `Upgrade` on a dead connection, the proxy stays up, and
 //! the recording ends the exchange `upstream_error` with the cause. Raw sockets both sides.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};

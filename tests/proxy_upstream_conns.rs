@@ -16,10 +16,8 @@
 //! - HTTP/2 multiplexing is kept: an h2c client's concurrent calls share one upstream h2c
 //!   connection.
 
-#[path = "common/raw_http.rs"]
-mod raw_http;
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
+use crate::raw_http;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

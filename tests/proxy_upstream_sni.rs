@@ -5,10 +5,8 @@
 //! `agents.example.test` and that answers with the SNI it was reached by, the recording
 //! proxy, a hyper client; and the command line's checks of the flag.
 
-#[path = "common/proxy_support.rs"]
-mod support;
-#[path = "common/tls_agent.rs"]
-mod tls_agent;
+use crate::proxy_support as support;
+use crate::tls_agent;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

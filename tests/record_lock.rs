@@ -6,8 +6,7 @@
 //! `--overwrite` says that it overwrites it (without the flag it is refused, newcomer19 N1:
 //! tests/cli_breaker10n.rs).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::process::Command;
 use std::time::Duration;

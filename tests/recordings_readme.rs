@@ -2,7 +2,7 @@
 //! ("0 findings, 13 exchanges"); this keeps that column true (breaker9a B23: it promised
 //! notes the verifier no longer gives).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -13,10 +13,8 @@
 //! first run's absence is redaction, not a missing event. The agent always gets the real
 //! values.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;

@@ -7,8 +7,7 @@
 //!
 //! Every secret is a distinct word so a leak names its layout.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::net::SocketAddr;
 use std::process::Command;

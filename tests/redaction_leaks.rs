@@ -18,11 +18,9 @@
 //!
 //! Every secret here is a distinct word so a leak names its path.
 
-mod broken;
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::broken;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;

@@ -12,10 +12,8 @@
 //! - a push config holding the client's JWT as `credentials` keeps the secret's tag the
 //!   header has (PUSH-AUTH-002 compares the secret's part of the tag).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -10,10 +10,8 @@
 //!
 //! Every secret is a distinct word so a leak names its path.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::net::SocketAddr;
 use std::process::Command;

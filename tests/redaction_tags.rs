@@ -13,10 +13,8 @@
 //!
 //! Every secret is a word with letters outside `0-9a-f`, so no tag can contain one.
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
-#[path = "common/raw_http.rs"]
-mod raw_http;
+use crate::proxy_process;
+use crate::raw_http;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

@@ -5,7 +5,7 @@ card carries its caching headers, and stream chunks arrive spread over time, one
 chunk, with nothing after the terminal event.
 */
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

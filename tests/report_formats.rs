@@ -3,7 +3,7 @@
 //! 2.1.0 schema, JUnit against Jenkins' `junit-10.xsd` (xmllint), Markdown against a
 //! snapshot (`BLESS=1` rewrites it), HTML and text by content.
 
-mod report_support;
+use crate::report_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! `report::live_input`: what the proxy, probe and demo commands hand to `write_reports`
 //! after a live run.
 
-mod report_support;
+use crate::report_support;
 
 use a2a_interop::report::{self, Format, SourceKind};
 use a2a_interop::verify::VerifyOutcome;

@@ -2,7 +2,7 @@
 //! broken SSE bodies, unknown exchanges) and findings pointing anywhere render in every
 //! format, and the JSON report stays valid against `docs/report-schema.json`.
 
-mod report_support;
+use crate::report_support;
 
 use a2a_interop::record::{Body, Event, EventKind, Headers, Outcome};
 use a2a_interop::report::{self, ExchangeIndex, Format, SourceFile};

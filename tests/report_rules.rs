@@ -1,6 +1,6 @@
 //! The registry renderers (`a2a-interop rules`) on test registries of any size.
 
-mod report_support;
+use crate::report_support;
 
 use a2a_interop::report::rules::render_rules;
 use a2a_interop::report::Format;

@@ -5,8 +5,8 @@ curl command at all; found by a fresh engineer). The script is run against the l
 its replayed calls reach it and get the same kind of answer.
 */
 
-mod broken;
-mod common;
+use crate::broken;
+use crate::common;
 
 use broken::Break;
 

@@ -10,8 +10,7 @@
 //! `gzip, gzip` answer to 8.4 GB) fails the test instead of exhausting the machine.
 //! `ROBUST42_BIN` runs the tests against another binary (e.g. `target/debug/a2a-interop.main`).
 
-#[path = "common/proxy_process.rs"]
-mod proxy_process;
+use crate::proxy_process;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

@@ -15,10 +15,8 @@ that the recording holds; an error call's `grpc-status` / `grpc-message` /
 `grpc-status-details-bin` must be recorded.
 */
 
-#[path = "peers/harness.rs"]
-mod harness;
-#[path = "common/proxy_support.rs"]
-mod proxy_support;
+use crate::harness;
+use crate::proxy_support;
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};

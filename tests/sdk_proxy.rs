@@ -12,11 +12,9 @@ stream's chunks must reach the client spread over time, and the verifier must re
 error finding on this clean traffic. The Rust client script runs through the proxy too.
 */
 
-mod common;
-#[path = "peers/harness.rs"]
-mod harness;
-#[path = "common/proxy_support.rs"]
-mod proxy_support;
+use crate::common;
+use crate::harness;
+use crate::proxy_support;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

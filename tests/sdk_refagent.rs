@@ -5,9 +5,8 @@ JSON-RPC 1.0 and 0.3 (the agent is correct enough for real clients), and the Rus
 passes every step against both SDK agents (the client is correct enough for real agents).
 */
 
-mod common;
-#[path = "peers/harness.rs"]
-mod harness;
+use crate::common;
+use crate::harness;
 
 use a2a_interop::refagent::client;
 use a2a_interop::refagent::wire::ProtocolVersion;

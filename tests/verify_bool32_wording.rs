@@ -5,7 +5,7 @@
 //! member, what it holds and what to write. Rules and severities are checked by
 //! `verify_cases` (variants `b32s-*`).
 
-mod common;
+use crate::common;
 
 use common::{variant_errors_and_warnings, variant_message};
 

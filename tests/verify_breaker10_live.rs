@@ -12,8 +12,7 @@
 //! - E25 (STREAM-END-004): a 0.3 `message/stream` answers a Message, then a status update
 //!   of a task it never introduced.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! `tests/cases/variants/b13-*`; these tests pin that the message names the party at fault
 //! and the evidence in the wire's own names.
 
-mod common;
+use crate::common;
 
 use common::variant_message as one;
 

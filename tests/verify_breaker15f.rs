@@ -3,7 +3,7 @@
 //! transcripts of the other shapes); these tests pin counts and that each message names
 //! the party at fault and the evidence in the wire's own words.
 
-mod common;
+use crate::common;
 
 use common::{variant_message as one, variant_messages};
 

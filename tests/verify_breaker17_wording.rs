@@ -3,7 +3,7 @@
 //! severities are checked by `verify_cases`; this checks what the messages say (and, for
 //! U13's hybrid card, that the contradicting VER-CARD-002 note is gone).
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

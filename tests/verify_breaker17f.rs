@@ -16,8 +16,7 @@
 //! - V15 (VER-002): a 1.0 agent answering a JSON-RPC call with `A2A-Version: 0.3` with
 //!   -32601 gets VER-HDR-004 (-32009 is due); answering -32009 does not.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::Arc;
 

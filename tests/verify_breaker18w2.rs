@@ -2,7 +2,7 @@
 //! pinned by `tests/cases/variants/b18-W*`; these tests pin that the message names the
 //! member as sent and the generation it belongs to.
 
-mod common;
+use crate::common;
 
 use common::variant_message as one;
 

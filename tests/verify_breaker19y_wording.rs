@@ -2,7 +2,7 @@
 //! (`tests/cases/variants/b19-Y*`) say. The rules and severities are checked by
 //! `verify_cases`; this checks that each message names the fault, the party and the fix.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

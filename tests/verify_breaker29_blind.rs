@@ -15,7 +15,7 @@
 //! - G16: a 0.x card with no protocolVersion declares 0.x by its shape, so a 1.0 call it
 //!   refuses is the client's VER-CARD-002 note.
 
-mod common;
+use crate::common;
 
 use common::{variant_findings as findings, variant_message as message};
 

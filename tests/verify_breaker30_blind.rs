@@ -18,7 +18,7 @@
 //! - C09: a ListTasks `status` filter written as the enum's number (`2`, which ProtoJSON
 //!   parsers read as TASK_STATE_WORKING) is judged as that state, and the message says both.
 
-mod common;
+use crate::common;
 
 use common::{variant_finding as finding, variant_findings as findings};
 

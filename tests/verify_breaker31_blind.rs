@@ -14,7 +14,7 @@
 //!   (REST-001); a push delivery to a receiver at such a path is not (this file's last
 //!   test, on a transcript it writes).
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{variant_finding as finding, variant_findings as findings};

@@ -22,7 +22,7 @@
 //!   E10: refusing it to that client is CAP-STREAM-002 / CAP-PUSH-002, naming the extended
 //!   card (E11: without one the refusal is right).
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{variant_finding as finding, variant_findings as findings};

@@ -22,7 +22,7 @@
 //!   M29-M31 (lower-case bearer, OAuth under DPoP, Basic for Basic, refused for their
 //!   values) stay silent.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{variant_finding as finding, variant_findings as findings};

@@ -17,7 +17,7 @@
 //!   stream's Task as it binds SendMessage's (DATA-HISTORY-001 / -003); M32-M35, M50, M51
 //!   (within the limit, none asked, a later SubscribeToTask) stay silent.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{

@@ -21,7 +21,7 @@
 //!   before the cursor) is no DATA-LIST-004 when the listing reached every task it started
 //!   with; M36 (it did not) keeps it, naming both counts.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{

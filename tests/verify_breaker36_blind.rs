@@ -17,7 +17,7 @@
 //!   client's role other than user / agent, are DATA-SHAPE-001 / DATA-SHAPE-002 (the lift to
 //!   the 0.2 shape hid them); M37, M38 stay silent.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{one_variant as one, variant_finding as finding, variants_without};

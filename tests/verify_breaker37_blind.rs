@@ -20,7 +20,7 @@
 //! - I29, M19, M20: a custom (URI-named) binding's url of its own scheme without a port is
 //!   no malformed interface; M21 (relative) and M22 (JSONRPC at nats://) stay CARD-SHAPE-003.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{one_variant as one, variant_finding as finding, variants_without};

@@ -21,7 +21,7 @@
 //!   JSON-RPC error under HTTP 500 (main: RPC-ENVELOPE-001) and a 404 google.rpc.Status
 //!   (main: CARD-URL-002, the 404 read as a missing route), are listed as not judged.
 
-mod common;
+use crate::common;
 
 use a2a_interop::model::jsonrpc::{NUMBER_OUT_OF_RANGE, TOO_DEEP};
 use common::{one_variant as one, verify_variant};

@@ -14,7 +14,7 @@
 //!   or holding 1e400 is listed as not judged, as in transcripts. This held on main already
 //!   (the HAR reader hands bodies to the same parsers): a guard, not a fix.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

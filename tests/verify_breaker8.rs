@@ -2,7 +2,7 @@
 //! is one of the tester's transcripts (`tests/data/breaker8/`, written by hand or by a small
 //! script against a deliberately broken agent), verified offline as a recording.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

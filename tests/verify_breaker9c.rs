@@ -3,7 +3,7 @@
 //! message names the party at fault and the evidence an engineer needs, and no longer
 //! says what misled the tester.
 
-mod common;
+use crate::common;
 
 use common::{variant_message as one, variant_messages as messages};
 

@@ -6,7 +6,7 @@
 //! logs: `message/send`, not `SendMessage`; `canceled` on 0.3 JSON-RPC and
 //! `TASK_STATE_CANCELLED` on 0.3 HTTP+JSON, not the 1.0 `TASK_STATE_CANCELED`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

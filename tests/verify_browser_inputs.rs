@@ -6,7 +6,7 @@
 //!   a stream read by `fetch()`) says those streams were not judged, rather than calling
 //!   them empty (STREAM-END-002) or clean.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -8,7 +8,7 @@
 //! matching the A2A error, structurally equivalent JSON). So `rest-error-shape` must be
 //! reported on exactly the 0.3 REST captures whose server is Python, and nowhere else.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! fetch (its origin, its credentials, its path) is still judged per fetch. Each test
 //! fetches the same card bytes twice in ways that must give different verdicts.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 

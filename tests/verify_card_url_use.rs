@@ -6,7 +6,7 @@
 //! entry is a request the browser aborted (`"status": 0`). The agent's own fault in the
 //! first (RPC-ERROR-001 on the malformed call) is still reported.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

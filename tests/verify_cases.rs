@@ -4,7 +4,7 @@
 //! case's subject is listed in `allowed_warnings` with its reason). Legal cases (empty
 //! expectation) give no error and no warning.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

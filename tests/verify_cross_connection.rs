@@ -10,7 +10,7 @@
 //! sends anyway (one client sent a JSON-RPC envelope with its own `id`) does not rename
 //! the stream's task (ID-006).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -13,8 +13,7 @@
 //! - V8: a 0.3 HTTP+JSON stream closing at input-required without `final` is
 //!   STREAM-FINAL-001; with `"final": true` it is legal.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::sync::Arc;
 

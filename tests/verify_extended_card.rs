@@ -4,7 +4,7 @@
 //! naming an in-cluster host, and a 0.3 `/agent/authenticatedExtendedCard` with a doubled
 //! path; their public cards are clean.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! public card does not declare `capabilities.extendedAgentCard`; the agent MUST answer
 //! UnsupportedOperationError instead (breaker8 G18, transcripts from its mk_ext.py).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -8,7 +8,7 @@
 //! (−32009 to a request that reached it without the header; a truthful `GetTask` after the
 //! gateway rewrote the stream's terminal state).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -6,7 +6,7 @@
 //! checks): IDs unique and well-formed, aliases unique kebab-case, every rule has both
 //! goldens and cites DIGEST IDs that exist, messages lowercase without a final period.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -10,8 +10,7 @@
 //! "1.0 gRPC" / "0.3 gRPC", and stay silent on the clean calls. Online verdicts equal the
 //! offline ones.
 
-#[path = "common/proxy_support.rs"]
-mod support;
+use crate::proxy_support as support;
 
 use std::collections::BTreeMap;
 use std::io::Write as _;

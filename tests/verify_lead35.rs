@@ -9,7 +9,7 @@
 //! public card's content served stay quiet.
 //! Rules and severities are checked by `verify_cases` (variants `b35m-*`).
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet, variant_message};
 

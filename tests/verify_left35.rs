@@ -4,7 +4,7 @@
 //! holds the wording, the counts per kind against `tests/cases/variants/gen_b35l.py`, and
 //! the live lines against the report's.
 
-mod common;
+use crate::common;
 
 use common::{
     live_and_final, variant_errors_and_warnings as rules_of, variant_finding, variant_kind,

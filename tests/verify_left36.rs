@@ -5,7 +5,7 @@
 //! file holds the counts per kind against `tests/cases/variants/gen_b36l.py`, the
 //! transcripts whose verdict changed, and the wording kept.
 
-mod common;
+use crate::common;
 
 use common::{
     assert_variants_quiet, variant_errors_and_warnings as rules_of, variant_finding, variant_kind,

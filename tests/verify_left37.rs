@@ -5,7 +5,7 @@
 //! TASK-STATE-015 settled by a later read of the task. Variants `b37l-*`
 //! (`tests/cases/variants/gen_b37l.py`); rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{
     assert_variants_quiet, one_variant, variant_errors_and_warnings, variant_finding,

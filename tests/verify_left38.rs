@@ -5,7 +5,7 @@
 //! JSON-RPC batch (RPC-REQ-007). Variants `b38l-*` (`tests/cases/variants/gen_b38l.py`);
 //! rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet, live_and_final, one_variant, variant_finding};
 

@@ -2,7 +2,7 @@
 //! `contextId` or `status` filter or lists more tasks than its `pageSize` (breaker8 G19,
 //! transcripts from its mk_list.py: one JSON-RPC ListTasks and its answer each).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

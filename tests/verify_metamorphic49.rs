@@ -10,8 +10,7 @@
 //! A false positive here is worse than a missed fault: a tired engineer stops trusting the
 //! tool.
 
-mod common;
-mod mutation49;
+use crate::mutation49;
 
 use std::collections::BTreeMap;
 

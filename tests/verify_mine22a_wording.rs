@@ -3,7 +3,7 @@
 //! method and verb is missing, not the task (a2a-js PR #569). The rule and severity are
 //! checked by `verify_cases`; this checks that the message names the cause.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

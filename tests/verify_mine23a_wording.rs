@@ -3,7 +3,7 @@
 //! checked by `verify_cases`; this checks that each message names the error, the status or
 //! the task it is about, and that one answer gets one REST-ERROR-001.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

@@ -5,7 +5,7 @@
 //! - ID-TASK-001 (pr-agent PR #3166): a task last reported running that the agent cannot
 //!   find is named as stored only once it finishes, before the load-balancer reading.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

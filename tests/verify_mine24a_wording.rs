@@ -5,7 +5,7 @@
 //! asked for 0.3, what made the answer 1.0, and the error the agent owed, and that a stream
 //! gets the finding once.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_file, verify_variant as run};
 use std::path::Path;

@@ -12,7 +12,7 @@
 //!   common fronts' defaults as examples (review24b R5).
 //! - ID-TASK-006 on an answered send (review24b R4): how the answer is another task.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -8,7 +8,7 @@
 //! - BIND-USE-002 (kagent #622): the trailing slash the client added or dropped.
 //! - GW-RESP-003 (python-a2a #60): a path built from the call's own method name.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

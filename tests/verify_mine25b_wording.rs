@@ -5,7 +5,7 @@
 //! - PUSH-DELIV-003 (a2a-java PR #483, a2a-python #218): a task with no delivery at all
 //!   names its webhook and the other task whose deliveries show the webhook is recorded.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

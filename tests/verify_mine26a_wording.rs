@@ -9,7 +9,7 @@
 //!   client rule (session 27): the agent that refused a misplaced credential is not graded
 //!   down for the client's fault.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -10,7 +10,7 @@
 //! - RPC-ERROR-003, widened (archestra PR #7599): a messageId refused for not being a UUID
 //!   (InvalidParams, or InternalError whose words show it) names the id.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

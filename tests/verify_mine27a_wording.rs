@@ -9,7 +9,7 @@
 //!   before the agent's next event arrived names how far the agent went on, and tells a
 //!   route's total request timeout from an idle timeout by the silences the stream survived.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -9,7 +9,7 @@
 //! - CARD-PATH-001 / CARD-PATH-003, paired per agent (a2a-net #21): a 404 for one agent of a
 //!   host (or its root) and another agent's card at its 0.2 path are no pair.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{only_message as message, verify_field as field, verify_variant as run};

@@ -8,7 +8,7 @@
 //!   auth-required. A host that fails with the reason, one that adds work of its own beside
 //!   the delegate's words and a worker called before the host's call are not judged.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -8,7 +8,7 @@
 //! - AUTH-SCOPE-002 (loomcycle PR #299, a2a-go #351): SubscribeToTask and the push config
 //!   calls served under one tenant on a task handed out under another.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -7,7 +7,7 @@
 //!   a 0.3 HTTP+JSON interface names the version asked (or the missing /v1 prefix) and is no
 //!   CARD-URL-002 against the card's url.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

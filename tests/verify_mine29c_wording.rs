@@ -4,7 +4,7 @@
 //! found long after it ended is a purge (no finding) while one not found half a minute after
 //! it ended is ID-TASK-001. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -5,7 +5,7 @@
 //! TaskNotFoundError for a follow-up naming its task with another context is no lost task.
 //! Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -12,7 +12,7 @@
 //!   gets wrong on the 0.3 HTTP+JSON route.
 //! - VER-HDR-005 (a2a-elixir PR #18): a header-less 1.0 call means 0.3.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

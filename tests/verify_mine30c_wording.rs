@@ -5,7 +5,7 @@
 //! messageId does not hide the context it dropped; a plain 400 to a well-formed call quotes
 //! the body. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

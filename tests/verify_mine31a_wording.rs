@@ -4,7 +4,7 @@
 //! should have done; a part typed only in its metadata is reported under that type. Rules and
 //! severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

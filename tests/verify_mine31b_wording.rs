@@ -4,7 +4,7 @@
 //! 1.0 calls names the path and why clients fail; a 1.0 card carrying 0.3's url is not asked
 //! for 0.3's protocolVersion. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_field as field, verify_variant as run};
 

@@ -5,7 +5,7 @@
 //! with what a ProtoJSON reader makes of it, instead of "is not a list" or "has no
 //! messageId". Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, variant_errors_and_warnings, variant_message};
 

@@ -6,7 +6,7 @@
 //! strands-agents PR #1643) is no content a store must keep, on either side of the
 //! comparison. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Severity;
 use common::{only_message as message, variant_errors_and_warnings, variant_message};

@@ -4,7 +4,7 @@
 //! as TASK_STATE_UNSPECIFIED filtered every task out), and that it stays quiet where the list
 //! may rightly leave the task out. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, variant_errors_and_warnings, variant_message};
 

@@ -5,7 +5,7 @@
 //! as a Python dict's repr (a2a-tck #216); and that both stay quiet where they must. Rules
 //! and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, variant_errors_and_warnings, variant_message};
 

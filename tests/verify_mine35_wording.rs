@@ -6,7 +6,7 @@
 //! and that both stay quiet where they must. Rules and severities are checked by
 //! `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet as assert_quiet, only_message as message, variant_message};
 

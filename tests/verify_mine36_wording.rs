@@ -5,7 +5,7 @@
 //! A2A-Version with no version in it (spring-ai-alibaba PR #4822); and that both stay quiet
 //! where they must. Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet as assert_quiet, only_message as message, variant_message};
 

@@ -7,7 +7,7 @@
 //! in the other number (`task/get`, hermes-agent PR #52037). Rules and severities are checked
 //! by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet as assert_quiet, only_message as message, variant_message};
 

@@ -7,7 +7,7 @@
 //! as `application/problem+json` (a2a-java #719). Rules and severities are checked by
 //! `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{assert_variants_quiet as assert_quiet, only_message, variant_message};
 

@@ -6,7 +6,7 @@
 //! that none of the three speaks, even as a note, on the legal controls beside them.
 //! Rules and severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message, variant_message, variant_rules};
 

@@ -9,7 +9,7 @@
 //! last chunks (the store replaced it on each append), beside its controls. Rules and
 //! severities are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message, variant_finding, variant_message, variant_rules};
 

@@ -9,7 +9,7 @@
 //! pointer, and no second verdict on the placeholder's "host". PUSH-CFG-007 on a 422
 //! (a2a-java #732): the status the agent answered.
 
-mod common;
+use crate::common;
 
 use common::{only_message, variant_finding, variant_message, variant_rules};
 

@@ -8,7 +8,7 @@
 //! cannot see its false positive on a part written as ts-proto's `{$case, value}` (A2A
 //! #2087): checked here, with the client's DATA-SHAPE-002 naming the in-memory oneof.
 
-mod common;
+use crate::common;
 
 use common::{only_message, variant_finding, variant_rules};
 

@@ -13,7 +13,7 @@
 //! result under HTTP 500 (RPC-ENVELOPE-002), and a 0.3 HTTP+JSON Task without contextId
 //! (DATA-SHAPE-001).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

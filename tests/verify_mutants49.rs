@@ -20,8 +20,7 @@
 //! requirement it breaks and, where the same change is legal somewhere, leaves that place
 //! out with the reason.
 
-mod common;
-mod mutation49;
+use crate::mutation49;
 
 use std::collections::BTreeMap;
 

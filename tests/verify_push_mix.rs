@@ -3,7 +3,7 @@
 //! (PUSH-005). The VER-MIX-001 warning cites PUSH-005 and says what 0.3 receivers usually
 //! expect (breaker8 G20).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

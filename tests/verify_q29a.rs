@@ -2,7 +2,7 @@
 //! files cannot look: the live findings `feed` returns (review28a R5), the text of a
 //! finding (review28b R3, mine28a) and the report formats that show it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

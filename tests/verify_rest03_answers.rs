@@ -4,7 +4,7 @@
 //! clients of both SDKs (breaker8 G23; the request side is DATA-SHAPE-002). Transcripts
 //! from breaker8's mk_rest03.py: one `POST /rest/v1/message:send` and its answer.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

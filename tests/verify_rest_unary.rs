@@ -3,7 +3,7 @@
 //! REST-HTTP-001 (REST-001, REST-003); the route's events are not judged as
 //! StreamResponses (no STREAM-SHAPE-001 sending the engineer to the payload).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

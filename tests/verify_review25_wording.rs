@@ -3,7 +3,7 @@
 //! error), and how a card fetched on another origin is named among an origin's agents.
 //! The rule and severity are checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

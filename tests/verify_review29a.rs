@@ -3,7 +3,7 @@
 //! - CAP-STREAM-003 (mine29b) names "the agent's refusal": a success in one JSON body
 //!   (STREAM-HTTP-001's) and a 401 are no such refusal, UnsupportedOperationError is.
 
-mod common;
+use crate::common;
 
 use common::verify_variant as run;
 

@@ -3,7 +3,7 @@
 //! `A2A-Version: 1.0` is named with both versions in VER-CARD-002. Rules and severities are
 //! checked by `verify_cases`.
 
-mod common;
+use crate::common;
 
 use common::{only_message as message, verify_variant as run};
 

@@ -3,7 +3,7 @@
 //! `verify_cases`; this file holds the wording (what happened, the spec ID, what to do) and
 //! the counts per kind, against `tests/cases/variants/gen_b33q.py`.
 
-mod common;
+use crate::common;
 
 use common::{
     variant_errors_and_warnings as rules_of, variant_finding, variant_kind, variant_names,

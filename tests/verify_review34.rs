@@ -4,7 +4,7 @@
 //! the counts per kind against `tests/cases/variants/gen_b34q.py`, and the live lines
 //! `feed` returns where they must equal the report's.
 
-mod common;
+use crate::common;
 
 use a2a_interop::verify::Finding;
 use common::{

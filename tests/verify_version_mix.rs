@@ -4,7 +4,7 @@
 //! `A2A-Version: 1.0` answers -32601, which is right: 1.0 has no `message/send`
 //! (breaker8 G22).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
