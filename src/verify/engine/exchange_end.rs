@@ -124,7 +124,12 @@ impl State {
         if c.op == Some(Op::SendStreamingMessage) {
             if let Some(s) = x.sse.as_ref() {
                 if let Some((st, text, seq)) = s.outcome.clone() {
-                    if s.last_state == Some(st) {
+                    // (kept already at its event, [`Self::interim_delegate_outcome`])
+                    let kept = self
+                        .delegate_outcomes
+                        .iter()
+                        .any(|d| d.x_id == *x.id && d.seq == seq);
+                    if s.last_state == Some(st) && !kept {
                         let tid = s.task_id.clone().unwrap_or_default();
                         self.keep_delegate_outcome(&x, st, tid, text, seq);
                     }

@@ -24,10 +24,13 @@ impl State {
 
     /// TASK-STATE-014 (TASK-008; breaker50 early-complete): a status update of send stream
     /// `x` (task `tid`, event `seq`); `note`: its state and status message text when the
-    /// state is submitted or working. The stream's interim outcome kept before is dropped
-    /// (its delegate moved on, or finished); a submitted or working state with a message is
-    /// kept as the stream's interim outcome, so that an orchestrator that completes its own
-    /// task with, word for word, the progress note of a delegate still working is told.
+    /// state is submitted or working, or one a delegate must not be reported completed in
+    /// (`delegate_outcome_state`: failed, rejected, canceled, input-required, auth-required).
+    /// The stream's outcome kept before is dropped (its delegate moved on, or finished); the
+    /// note's state with a message is kept as the stream's outcome at once, whatever is
+    /// recorded first, the stream's end or the orchestrator's answer (race51). So an orchestrator
+    /// that completes its own task with, word for word, the progress note of a delegate still
+    /// working, or a delegate's failure whose stream it closed after answering, is told.
     pub(super) fn interim_delegate_outcome(
         &mut self,
         x: &Exch,
@@ -36,9 +39,7 @@ impl State {
         seq: u64,
     ) {
         if !self.delegate_outcomes.is_empty() {
-            self.delegate_outcomes.retain(|d| {
-                !(d.x_id == *x.id && matches!(d.state, TaskState::Submitted | TaskState::Working))
-            });
+            self.delegate_outcomes.retain(|d| d.x_id != *x.id);
         }
         if let Some((st, text)) = note {
             self.keep_delegate_outcome(x, st, tid.unwrap_or("").to_string(), text, seq);

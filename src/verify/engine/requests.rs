@@ -2506,6 +2506,61 @@ impl State {
         );
     }
 
+    /// Whether client-leg call `x` reached the agent under another protocol version than
+    /// it asked for (VER-001, VER-003: a gateway dropped, changed or added `A2A-Version`),
+    /// whatever order the two legs' events were recorded in: the pair is made and told
+    /// (VER-HDR-002, [`State::ver_stripped_clients`]), or its upstream copy is not paired
+    /// yet and asks for another version. Such a copy waits in [`State::pending_up`] (the
+    /// client's body was recorded after the copy ended), or is still open (race51: its
+    /// request body was recorded after the client's answer, as when the agent refuses the
+    /// version from the headers before it reads the body; breaker46 drop-version drew
+    /// VER-CARD-001 at load 12). An open copy is an upstream request of `x`'s method and
+    /// path tail sent after `x`'s request and before its answer, paired with no other client
+    /// call, whose body (once recorded) is `x`'s. Versions compare as VER-HDR-002 does:
+    /// major.minor, none (or empty) meaning 0.3. Always `false` on the upstream leg.
+    pub(super) fn version_changed_upstream(&self, x: &Exch) -> bool {
+        if self.ver_stripped_clients.contains(&x.id) {
+            return true;
+        }
+        if x.leg.is_some() || self.one_leg {
+            return false;
+        }
+        let minor = |v: Option<&str>| -> String {
+            match v.map(str::trim).filter(|v| !v.is_empty()) {
+                Some(v) => v.split('.').take(2).collect::<Vec<_>>().join("."),
+                None => "0.3".to_string(),
+            }
+        };
+        let asked = minor(x.asked_version().as_deref());
+        let waiting = self.pending_up.iter().any(|p| {
+            p.leg.is_some()
+                && p.ev.seq > x.req_seq
+                && p.method.eq_ignore_ascii_case(&x.method)
+                && tail(&p.path) == tail(&x.path)
+                && minor(p.version.as_deref()) != asked
+        });
+        if waiting {
+            return true;
+        }
+        let answered_at = if x.resp_seq > x.req_seq {
+            x.resp_seq
+        } else {
+            u64::MAX
+        };
+        self.open.values().any(|u| {
+            u.leg.is_some()
+                && u.req_seq > x.req_seq
+                && u.req_seq < answered_at
+                && u.method.eq_ignore_ascii_case(&x.method)
+                && tail(&u.path) == tail(&x.path)
+                && minor(u.asked_version().as_deref()) != asked
+                && !self.gw_pairs.iter().any(|p| *p.up == *u.id)
+                && (u.req_body.as_slice().is_empty()
+                    || same_forwarded_body(x.req_body.as_slice(), u.req_body.as_slice())
+                    || same_forwarded_send(x.req_body.as_slice(), u.req_body.as_slice()))
+        })
+    }
+
     /// Whether exchange `id` is a client-leg call (or its upstream copy) whose route the
     /// gateway rewrote (GW-REQ-002): the agent's answer is not judged as an answer to it.
     pub(super) fn gw_rerouted(&self, id: &str) -> bool {

@@ -1704,7 +1704,7 @@ impl State {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
                     && (x.asked_version().is_none_or(|v| v.trim() != "1.0")
-                        || self.ver_stripped_clients.contains(&x.id))
+                        || self.version_changed_upstream(x))
                 {
                     // VER-003: no A2A-Version means 0.3; an agent may refuse the version
                     // before it reads the params (-32009 is ERR-002's answer for it). The
@@ -1819,7 +1819,7 @@ impl State {
                 // On a client leg whose gateway dropped, changed or added A2A-Version
                 // (VER-HDR-002), the agent judged another version than the client asked
                 // for: its -32601 is the gateway's doing (breaker22 X01, X09).
-                let gateway_changed = self.ver_stripped_clients.contains(&x.id);
+                let gateway_changed = self.version_changed_upstream(x);
                 // mine30b (trpc-agent-go PR #2472): the card declares the call's version,
                 // but on another interface: every interface at the url the call went to
                 // names a version, none of them the call's. The agent's -32601 is that

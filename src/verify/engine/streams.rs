@@ -2192,13 +2192,20 @@ impl State {
                         }
                     }
                     self.stream_state(x, u.state, u.task_id, seq);
-                    // TASK-STATE-014 (breaker50 early-complete): a delegate's stream still
-                    // working keeps its latest interim status message, dropped by the next
-                    // status of the stream (the delegate moved on, or finished).
+                    // TASK-STATE-014 (breaker50 early-complete): a delegate's stream keeps
+                    // its latest status message, dropped by the next status of the stream
+                    // (the delegate moved on, or finished). A failed, rejected, canceled or
+                    // interrupted status is kept at once too, not only at the stream's end
+                    // (race51: misorch50 swallow-fail at load 31, the orchestrator read the
+                    // delegate's failure, answered its client and only then closed the
+                    // delegate's stream, whose exchange_end came after the client's answer).
                     if c.op == Some(Op::SendStreamingMessage) {
                         let note = u
                             .state
-                            .filter(|s| matches!(s, TaskState::Submitted | TaskState::Working))
+                            .filter(|s| {
+                                matches!(s, TaskState::Submitted | TaskState::Working)
+                                    || delegate_outcome_state(*s)
+                            })
                             .map(|s| {
                                 let text = p
                                     .inner

@@ -14,7 +14,7 @@ impl State {
             || c.binding.is_none()
             || !c.op.is_some_and(Op::is_task_op)
             || x.asked_version().is_some()
-            || self.ver_stripped_clients.contains(&x.id)
+            || self.version_changed_upstream(x)
         {
             return;
         }
@@ -199,7 +199,7 @@ impl State {
             || !c.op.is_some_and(Op::is_task_op)
             || c.webhook
             || self.behind_hop(x)
-            || self.ver_stripped_clients.contains(&x.id)
+            || self.version_changed_upstream(x)
         {
             return None;
         }
@@ -279,7 +279,7 @@ impl State {
         if c.dialect != Some(Dialect::V1_0)
             || c.op.is_none()
             || c.webhook
-            || self.ver_stripped_clients.contains(&x.id)
+            || self.version_changed_upstream(x)
             || Dialect::from_version(hv).is_some()
         {
             return None;
@@ -355,7 +355,7 @@ impl State {
             || c.webhook
             || x.synthetic
             || self.behind_hop(x)
-            || self.ver_stripped_clients.contains(&x.id)
+            || self.version_changed_upstream(x)
         {
             return None;
         }
@@ -546,23 +546,7 @@ impl State {
     /// for a call whose route the gateway rewrote (GW-REQ-002: a 0.3 call moved off `/v1`
     /// reaches the agent on another interface; breaker46).
     pub(super) fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
-        if self.ver_stripped_clients.contains(&x.id) || self.gw_rerouted(&x.id) {
-            return;
-        }
-        let asked_raw = x.asked_version();
-        // An upstream copy of this call that still waits to be paired (its client body was
-        // recorded late, [`State::pending_up`]) and asks for another version: the gateway
-        // changed the header (VER-HDR-002 tells it when the pair is made; breaker46
-        // drop-version, seen when the client's body came after the agent's answer).
-        if x.leg.is_none()
-            && self.pending_up.iter().any(|p| {
-                p.leg.is_some()
-                    && p.ev.seq > x.req_seq
-                    && p.method.eq_ignore_ascii_case(&x.method)
-                    && tail(&p.path) == tail(&x.path)
-                    && p.version.as_deref() != asked_raw.as_deref()
-            })
-        {
+        if self.version_changed_upstream(x) || self.gw_rerouted(&x.id) {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
@@ -649,7 +633,7 @@ impl State {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
-        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
+        if c.op.is_none() || self.version_changed_upstream(x) {
             return;
         }
         let Some(lack) = self.card_lacks_version(&card, d) else {
@@ -776,7 +760,7 @@ impl State {
             || c.op.is_none()
             || c.webhook
             || x.synthetic
-            || self.ver_stripped_clients.contains(&x.id)
+            || self.version_changed_upstream(x)
         {
             return;
         }
