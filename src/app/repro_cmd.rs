@@ -588,7 +588,15 @@ pub fn redact(events: &[Event]) -> Vec<Event> {
         recorder.process_into(e.clone(), &mut first);
     }
     first.extend(recorder.release_all());
-    first.sort_by_key(|e| e.seq);
+    // Back in the input's line order, which the verifier reads, not in seq order: a
+    // recording whose seqs do not rise line by line (edited, joined) had its events moved,
+    // its exchange broken, and the finding "disappears once secrets are redacted", a false
+    // cause (newcomer51 N3). A seq given twice keeps its first line's place.
+    let mut line_of: BTreeMap<u64, usize> = BTreeMap::new();
+    for (i, e) in events.iter().enumerate() {
+        line_of.entry(e.seq).or_insert(i);
+    }
+    first.sort_by_key(|e| line_of.get(&e.seq).copied().unwrap_or(usize::MAX));
     map_events(
         &first,
         &|t| redact_body(t, &tagger),
@@ -2350,6 +2358,27 @@ mod tests {
         (0..n)
             .map(|i| ev(i as u64 + 1, &format!("e{i}"), head("http://a.test/", &[])))
             .collect()
+    }
+
+    /// newcomer51 N3: redaction keeps the events in the input's line order, which the
+    /// verifier reads, when the seqs do not rise line by line (an edited or joined file):
+    /// sorted by seq, a request head moved after its own exchange's other events and the
+    /// finding "disappeared once secrets are redacted". A rising file keeps its order.
+    #[test]
+    fn redaction_keeps_the_line_order_not_the_seq_order() {
+        let auth = [("authorization", "Bearer s3cret")];
+        let evs = vec![
+            ev(90, "e1", head("http://a.test/", &auth)),
+            ev(2, "e2", head("http://a.test/", &auth)),
+            ev(3, "e3", head("http://a.test/", &[])),
+        ];
+        let seqs: Vec<u64> = redact(&evs).iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [90, 2, 3]);
+        let seqs: Vec<u64> = redact(&many(4)).iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [1, 2, 3, 4]);
+        // and the secret is still gone
+        let out = format!("{:?}", redact(&evs));
+        assert!(!out.contains("s3cret"), "{out}");
     }
 
     /// newcomer19 N5: a follow-up whose task an exchange outside the cut made is named in
