@@ -352,8 +352,11 @@ fn repro_of_a_finding_the_file_lacks_names_the_rules_to_give() {
         text(&o.stderr)
     };
     let err = repro("dead.jsonl", "NOPE");
+    // `verify dead.jsonl` judges nothing (above), so the hint does not send the user to it
+    // for the list of findings (newcomer51 N2: it said "`verify dead.jsonl` lists each
+    // finding with its places")
     assert!(
-        err.contains("a2a-interop: no finding NOPE in dead.jsonl (1 finding: GW-RESP-006), and NOPE is no rule ID or name `a2a-interop rules` lists; hint: give one of the rule IDs above, e.g. --finding GW-RESP-006 (RULE@SEQ picks one occurrence by its #seq; `a2a-interop verify dead.jsonl` lists each finding with its places)"),
+        err.contains("a2a-interop: no finding NOPE in dead.jsonl (1 finding: GW-RESP-006), and NOPE is no rule ID or name `a2a-interop rules` lists; hint: give one of the rule IDs above, e.g. --finding GW-RESP-006 (RULE@SEQ picks one occurrence by its #seq; the list above is all of them: `a2a-interop verify dead.jsonl` judges nothing in it (the one exchange did not reach the agent (the proxy answered it with its own 502"),
         "{err}"
     );
     assert!(!err.contains("FILE"), "{err}");

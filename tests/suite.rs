@@ -91,6 +91,8 @@ mod cli_newcomer48;
 mod cli_newcomer49;
 #[path = "cli_newcomer50.rs"]
 mod cli_newcomer50;
+#[path = "cli_newcomer51.rs"]
+mod cli_newcomer51;
 #[path = "cli_open48.rs"]
 mod cli_open48;
 #[path = "cli_open49.rs"]

@@ -588,7 +588,15 @@ pub fn redact(events: &[Event]) -> Vec<Event> {
         recorder.process_into(e.clone(), &mut first);
     }
     first.extend(recorder.release_all());
-    first.sort_by_key(|e| e.seq);
+    // Back in the input's line order, which the verifier reads, not in seq order: a
+    // recording whose seqs do not rise line by line (edited, joined) had its events moved,
+    // its exchange broken, and the finding "disappears once secrets are redacted", a false
+    // cause (newcomer51 N3). A seq given twice keeps its first line's place.
+    let mut line_of: BTreeMap<u64, usize> = BTreeMap::new();
+    for (i, e) in events.iter().enumerate() {
+        line_of.entry(e.seq).or_insert(i);
+    }
+    first.sort_by_key(|e| line_of.get(&e.seq).copied().unwrap_or(usize::MAX));
     map_events(
         &first,
         &|t| redact_body(t, &tagger),
@@ -1839,6 +1847,13 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             "RULE@SEQ picks one occurrence by its #seq"
         };
         let verify = format!("a2a-interop verify {}", super::sh_path(&a.file));
+        // `verify` of a file it refuses lists no finding (newcomer51 N2)
+        let lists = match verify_refuses(&a.file) {
+            None => format!("`{verify}` lists each finding with its places"),
+            Some(why) => {
+                format!("the list above is all of them: `{verify}` judges nothing in it ({why})")
+            }
+        };
         // A mistyped ID (`GW-SSE-01`) next to one this file has: that one is named, as
         // `rules GW-SSE-01` names it (newcomer45 N4: the hint offered the file's most
         // severe rule, another fault, and the near one only in the list).
@@ -1851,10 +1866,10 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         };
         let hint = match (near, most_severe(&findings)) {
             (Some(id), _) => format!(
-                "did you mean --finding {id}? ({place}; `{verify}` lists each finding with its places)"
+                "did you mean --finding {id}? ({place}; {lists})"
             ),
             (None, Some(f)) => format!(
-                "give one of the rule IDs above, e.g. --finding {} ({place}; `{verify}` lists each finding with its places)",
+                "give one of the rule IDs above, e.g. --finding {} ({place}; {lists})",
                 f.rule
             ),
             (None, None) => format!(
@@ -2218,6 +2233,25 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::outln!("{line}");
     }
+    // A cut `verify` refuses (its one exchange got the proxy's own 502: GW-RESP-006) is
+    // still the finding's smallest evidence, but `verify min.jsonl` then says "nothing was
+    // verified" and shows no finding (newcomer51 N2): said here, with what shows it again.
+    if output_is_file {
+        if let Some(why) = verify_refuses(&a.output) {
+            let again = match &script_path {
+                Some(sh) => format!(
+                    "{} sends its requests to the agent again to see it happen",
+                    sh.display()
+                ),
+                None => "send its requests to the agent again to see it happen".to_string(),
+            };
+            crate::errln!(
+                "a2a-interop: note: `a2a-interop verify {}` judges nothing in this cut (exit 2, \"nothing was verified\"): {why}; {} is a finding on that answer of the proxy, not on one of the agent's: {again}",
+                super::sh_path(&a.output),
+                target.rule
+            );
+        }
+    }
     if let Some(p) = &passed_over {
         let place = |seq: u64| match tix.as_ref().and_then(|ix| ix.line_of_seq(seq)) {
             Some(l) => (format!("{} line {l}", p.exchange), l),
@@ -2273,6 +2307,22 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
     })
 }
 
+/// Why `verify` of the traffic file at `path` would judge nothing and exit 2 ("nothing was
+/// verified": every exchange got the proxy's own answer, none was answered, none fully
+/// recorded), in `verify`'s own words ([`crate::app::verify_cmd::nothing_verified`]);
+/// `None` when `verify` judges it, or when the file cannot be read again (stdin, a pipe).
+/// `repro` cuts by the verifier's findings, which such a file can hold (GW-RESP-006 on a
+/// proxy's 502), so what it writes and says must not promise what `verify` then refuses
+/// (newcomer51 N2).
+fn verify_refuses(path: &Path) -> Option<String> {
+    if path.as_os_str() == "-" || !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let shown = path.display().to_string();
+    let input = crate::app::verify_cmd::verify_file_skipping(path, &shown, false).ok()?;
+    crate::app::verify_cmd::nothing_verified(&input)
+}
+
 fn with_extension(p: &Path, ext: &str) -> PathBuf {
     let mut s = p.to_path_buf();
     s.set_extension(ext);
@@ -2308,6 +2358,27 @@ mod tests {
         (0..n)
             .map(|i| ev(i as u64 + 1, &format!("e{i}"), head("http://a.test/", &[])))
             .collect()
+    }
+
+    /// newcomer51 N3: redaction keeps the events in the input's line order, which the
+    /// verifier reads, when the seqs do not rise line by line (an edited or joined file):
+    /// sorted by seq, a request head moved after its own exchange's other events and the
+    /// finding "disappeared once secrets are redacted". A rising file keeps its order.
+    #[test]
+    fn redaction_keeps_the_line_order_not_the_seq_order() {
+        let auth = [("authorization", "Bearer s3cret")];
+        let evs = vec![
+            ev(90, "e1", head("http://a.test/", &auth)),
+            ev(2, "e2", head("http://a.test/", &auth)),
+            ev(3, "e3", head("http://a.test/", &[])),
+        ];
+        let seqs: Vec<u64> = redact(&evs).iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [90, 2, 3]);
+        let seqs: Vec<u64> = redact(&many(4)).iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [1, 2, 3, 4]);
+        // and the secret is still gone
+        let out = format!("{:?}", redact(&evs));
+        assert!(!out.contains("s3cret"), "{out}");
     }
 
     /// newcomer19 N5: a follow-up whose task an exchange outside the cut made is named in
