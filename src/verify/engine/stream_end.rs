@@ -1799,19 +1799,9 @@ impl State {
     /// (or every one, at the end of the recording, `all`): told unless the pair turned out
     /// to be the front's own call ([`State::gw_front_own`]).
     pub(super) fn flush_held_gw(&mut self, all: bool) {
-        let mut i = 0;
-        while i < self.held_gw.len() {
-            let h = &self.held_gw[i];
-            if all
-                || !(self.open.contains_key(h.client.as_str())
-                    || self.open.contains_key(h.up.as_str()))
-            {
-                let h = self.held_gw.remove(i);
-                if !self.gw_front_own.contains(&h.client) {
-                    self.find(h.rule, h.msg, h.ev, &None);
-                }
-            } else {
-                i += 1;
+        for h in take_ended(&mut self.held_gw, &self.open, all) {
+            if !self.gw_front_own.contains(&h.client) {
+                self.find(h.rule, h.msg, h.ev, &None);
             }
         }
     }
@@ -1819,18 +1809,8 @@ impl State {
     /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
     /// being compared (or every one, at the end of the recording): told as they are.
     pub(super) fn flush_held_shapes(&mut self, all: bool) {
-        let mut i = 0;
-        while i < self.held_shapes.len() {
-            let h = &self.held_shapes[i];
-            if all
-                || !(self.open.contains_key(h.client.as_str())
-                    || self.open.contains_key(h.up.as_str()))
-            {
-                let h = self.held_shapes.remove(i);
-                self.find(h.rule, h.msg, h.ev, &None);
-            } else {
-                i += 1;
-            }
+        for h in take_ended(&mut self.held_shapes, &self.open, all) {
+            self.find(h.rule, h.msg, h.ev, &None);
         }
     }
 
@@ -2098,4 +2078,15 @@ fn stream_ids(s: &StreamState) -> Vec<&str> {
         .collect();
     ids.extend(word_ids(&s.sigs));
     ids
+}
+
+/// The entries of `held` whose two legs (client and upstream exchange) are no longer in
+/// `open` (every entry when `all`), taken out in their order; the rest stay.
+fn take_ended(held: &mut Vec<HeldShape>, open: &OpenMap, all: bool) -> Vec<HeldShape> {
+    let (ended, still): (Vec<HeldShape>, Vec<HeldShape>) =
+        std::mem::take(held).into_iter().partition(|h| {
+            all || !(open.contains_key(h.client.as_str()) || open.contains_key(h.up.as_str()))
+        });
+    *held = still;
+    ended
 }
