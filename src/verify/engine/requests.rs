@@ -2525,13 +2525,14 @@ impl State {
         if x.leg.is_some() || self.one_leg {
             return false;
         }
-        let minor = |v: Option<&str>| -> String {
+        fn minor(v: Option<&str>) -> &str {
             match v.map(str::trim).filter(|v| !v.is_empty()) {
-                Some(v) => v.split('.').take(2).collect::<Vec<_>>().join("."),
-                None => "0.3".to_string(),
+                Some(v) => major_minor(v),
+                None => "0.3",
             }
-        };
-        let asked = minor(x.asked_version().as_deref());
+        }
+        let asked_version = x.asked_version();
+        let asked = minor(asked_version.as_deref());
         let waiting = self.pending_up.iter().any(|p| {
             p.leg.is_some()
                 && p.ev.seq > x.req_seq
@@ -2650,13 +2651,10 @@ impl State {
         // that generation's header upstream (1.0 under A2A-Version 1.0, 0.3 with none or
         // 0.3, VER-003): the header changed with the method, which is no stripped version
         if let Some(up_gen) = translated {
-            let minor = uv
-                .as_deref()
-                .map(|v| v.trim().split('.').take(2).collect::<Vec<_>>().join("."))
-                .filter(|v| !v.is_empty());
+            let minor = uv.as_deref().map(major_minor).filter(|v| !v.is_empty());
             let fits = match up_gen {
-                Dialect::V1_0 => minor.as_deref() == Some("1.0"),
-                _ => minor.is_none() || minor.as_deref() == Some("0.3"),
+                Dialect::V1_0 => minor == Some("1.0"),
+                _ => minor.is_none() || minor == Some("0.3"),
             };
             if fits {
                 return;
@@ -2670,8 +2668,7 @@ impl State {
             let Some(u) = uv.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
                 return;
             };
-            let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
-            if minor(u) == "0.3" {
+            if major_minor(u) == "0.3" {
                 return;
             }
             self.ver_stripped_clients.push_back(client.0.clone());
@@ -3206,4 +3203,15 @@ fn inline_send_call(y: &Exch) -> Option<Call> {
         }
     }
     matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)).then_some(c)
+}
+
+/// An `A2A-Version` value's major.minor (`1.0.2` -> `1.0`, `1` -> `1`), trimmed: versions
+/// compare at that depth (VER-001: the header is `Major.Minor`; a patch number a sender
+/// adds names no other protocol).
+fn major_minor(v: &str) -> &str {
+    let v = v.trim();
+    match v.match_indices('.').nth(1) {
+        Some((i, _)) => &v[..i],
+        None => v,
+    }
 }
