@@ -1250,9 +1250,18 @@ fn demanded_names(t: &str) -> Vec<(String, bool)> {
         }
     }
     // Prose: an identifier (possibly dotted, possibly quoted) before or after the words.
-    let ident = |s: &str| -> Option<String> {
-        let s = s.trim_matches(|ch: char| matches!(ch, '\'' | '"' | '`' | ':' | ' '));
+    // A plain lower-case English word ("a text part is required", "login is required")
+    // is no member name: prose counts a quoted name, a dotted path, or one written as an
+    // identifier (camelCase, snake_case, a digit).
+    let ident = |raw: &str| -> Option<String> {
+        let quoted = raw.contains(['\'', '"', '`']);
+        let s = raw.trim_matches(|ch: char| matches!(ch, '\'' | '"' | '`' | ':' | ' '));
+        let shaped = s.contains('.')
+            || s.chars()
+                .skip(1)
+                .any(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
         (!s.is_empty()
+            && (quoted || shaped)
             && s.chars()
                 .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | '.')))
         .then(|| s.to_string())
@@ -1296,7 +1305,7 @@ fn demanded_names(t: &str) -> Vec<(String, bool)> {
         " is missing",
     ] {
         for (i, _) in lower.match_indices(tail) {
-            let before = t[..i].trim_end_matches(['\'', '"', '`']);
+            let before = &t[..i];
             let word: String = before
                 .chars()
                 .rev()
@@ -1325,6 +1334,67 @@ mod tests {
             params: Json::parse_owned(params.as_bytes()).unwrap(),
             ..Default::default()
         }
+    }
+
+    /// mine52 (astron-agent PR #1404): the member names a validator's refusal demands,
+    /// from its JSON (pydantic loc, BadRequest field) and its prose, and which of them
+    /// [`private_member_demanded`] keeps: not A2A's own, not under metadata, not carried,
+    /// not a plain English word.
+    #[test]
+    fn private_member_demanded_reads_validators() {
+        let c = send(
+            Dialect::V0_3,
+            Binding::JsonRpc,
+            r#"{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]},"chatId":"c9"}"#,
+        );
+        for (t, want) in [
+            (
+                r#"{"detail":[{"type":"missing","loc":["body","flowId"],"msg":"Field required"}]}"#,
+                Some("flowId"),
+            ),
+            (
+                r#"[{"loc":["params","sessionId"],"msg":"field required","type":"value_error.missing"}]"#,
+                Some("sessionId"),
+            ),
+            (
+                r#"{"error":{"details":[{"fieldViolations":[{"field":"request.tenantCode","description":"is required"}]}]}}"#,
+                Some("tenantCode"),
+            ),
+            (
+                "Invalid params: missing required field 'workflowId'",
+                Some("workflowId"),
+            ),
+            ("'projectKey' is a required property", Some("projectKey")),
+            ("agent_slug is required", Some("agent_slug")),
+            // A2A's own members, a carried one, metadata keys and plain words: none.
+            (
+                r#"[{"loc":["params","message","messageId"],"msg":"Field required"}]"#,
+                None,
+            ),
+            ("'chatId' is a required property", None),
+            ("metadata.flowId is required", None),
+            (
+                r#"[{"loc":["body","metadata","flowId"],"type":"missing"}]"#,
+                None,
+            ),
+            ("a text part is required", None),
+            ("login is required", None),
+            ("required field missing", None),
+        ] {
+            assert_eq!(
+                private_member_demanded(&c, [Some(t), None]).as_deref(),
+                want,
+                "{t}"
+            );
+        }
+        let get = Call {
+            op: Some(Op::GetTask),
+            ..c
+        };
+        assert_eq!(
+            private_member_demanded(&get, [Some("'flowId' is a required property"), None]),
+            None
+        );
     }
 
     /// mine44 (a2a-dotnet #183, PR #170): words that demand a kind discriminator, and
