@@ -1464,6 +1464,130 @@ fn mine51_validator_refusal_and_v0_snake_case() {
     }
 }
 
+/// Round fifty-two (session 52, mine52; tests/cases/FIELD-CASES.md "Round fifty-two"):
+/// - AUTH-001 (openclaw PR #99612): a credential in a member of the request's params that
+///   no A2A request defines (`params.auth`, `credentials`, `apiKey`, `authToken`, a bearer
+///   string under `token`) is AUTH-PAYLOAD-001, as one in metadata was; a push config's own
+///   token and authentication (the webhook's), and numbers or names under token-like names,
+///   are not.
+/// - ERR-006 / DATA-004 (astron-agent PR #1404): a send refused, in any version and binding,
+///   because the agent's validator requires a member no A2A request of that version defines
+///   (`flowId`, `workflowId`, `sessionId` after 0.1, `tenantCode`, `chatId`) is
+///   RPC-ERROR-003; a refusal of a missing member A2A requires (the client's fault) and a
+///   key required inside metadata (the agent's own contract) are not.
+#[test]
+fn mine52_credential_in_params_and_private_member_demanded() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1102-v03-send-bearer-token-in-params",
+            "AUTH-PAYLOAD-001",
+            "warning",
+            "an HTTP Bearer credential at /params/auth",
+        ),
+        (
+            "f1102-v03-send-bearer-token-in-params",
+            "AUTH-PAYLOAD-001",
+            "warning",
+            "no A2A request defines that member",
+        ),
+        (
+            "b52a-A1-v10-send-credentials-object",
+            "AUTH-PAYLOAD-001",
+            "warning",
+            "member password at /params/credentials/password",
+        ),
+        (
+            "b52a-A3-v10-rest-send-auth-token-member",
+            "AUTH-PAYLOAD-001",
+            "warning",
+            "member authToken at /authToken",
+        ),
+        (
+            "f1101-v03-rest-send-refused-private-member-required",
+            "RPC-ERROR-003",
+            "warning",
+            "with HTTP 422: it requires flowId, a member no A2A request of this version defines",
+        ),
+        (
+            "b52a-B2-v03-send-refused-pydantic-session-id",
+            "RPC-ERROR-003",
+            "warning",
+            "-32602 InvalidParams (\"Invalid params\"): it requires sessionId",
+        ),
+        (
+            "b52a-B3-v10-rest-send-refused-tenant-code",
+            "RPC-ERROR-003",
+            "warning",
+            "it requires tenantCode",
+        ),
+        (
+            "b52a-B4-v03-rest-send-refused-jsonschema-chat-id",
+            "RPC-ERROR-003",
+            "warning",
+            "with HTTP 400 (\"'chatId' is a required property\"): it requires chatId",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "b52a-AL1-legal-v10-create-push-config-token",
+            "AUTH-PAYLOAD-001",
+        ),
+        (
+            "b52a-AL2-legal-v03-inline-push-config-credentials",
+            "AUTH-PAYLOAD-001",
+        ),
+        (
+            "b52a-AL3-legal-v10-send-token-named-non-secrets",
+            "AUTH-PAYLOAD-001",
+        ),
+        (
+            "b52a-AL4-legal-v03-set-push-config-token",
+            "AUTH-PAYLOAD-001",
+        ),
+        (
+            "f1093-legal-v03-send-params-extra-context-member",
+            "AUTH-PAYLOAD-001",
+        ),
+        (
+            "b52a-BL1-v03-send-without-message-id-refused",
+            "RPC-ERROR-003",
+        ),
+        (
+            "b52a-BL2-legal-v03-send-refused-metadata-key",
+            "RPC-ERROR-003",
+        ),
+        ("b51a-A1-v03-send-fastapi-422-detail", "RPC-ERROR-003"),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

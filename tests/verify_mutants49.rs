@@ -1266,12 +1266,19 @@ fn card_member_removed(cx: &Cx) -> Vec<Made> {
     let is03 = card.get("url").is_some() || card.get("protocolVersion").is_some();
     // 0.1 (tasks/send spoken): the 0.1.0 schema requires name, url, version, capabilities,
     // skills, and of a skill id and name.
-    let v01 = cx.lines.iter().any(|l| {
-        l["dir"] == "req"
-            && l["body"]
-                .as_str()
-                .is_some_and(|b| b.contains("\"tasks/send"))
-    });
+    // mine52 (f674, sampled once round 52's cases moved the STEP): a card without
+    // protocolVersion that no call of the recording places in a generation may be a 0.1
+    // card, whose description, input / output modes and skill descriptions and tags are
+    // optional, so only the members every generation requires are removed from it.
+    let unplaced =
+        !is10 && card.get("protocolVersion").is_none() && cx.calls.iter().all(|c| c.op == Op::Card);
+    let v01 = unplaced
+        || cx.lines.iter().any(|l| {
+            l["dir"] == "req"
+                && l["body"]
+                    .as_str()
+                    .is_some_and(|b| b.contains("\"tasks/send"))
+        });
     if v01 {
         let mut out = Vec::new();
         for p in [

@@ -4385,9 +4385,12 @@ impl State {
     /// server's, ID-001); `said` refuses a data URL and the request's `url` part is a valid
     /// RFC 2397 data URL (DATA-004 allows any URL); or the message continues a task the
     /// agent itself handed out and last showed waiting for input (input-required,
-    /// auth-required), in the same context. Anything else (a range, a value this verifier
-    /// does not judge) is not reported. Costs nothing unless the agent answered
-    /// InvalidParams.
+    /// auth-required), in the same context; or, in any version, `said` / `detail` demand a
+    /// member of a send that no A2A request of its version defines and the request lacks
+    /// ([`private_member_demanded`]: astron-agent PR #1404's flowId; `wire` then also
+    /// `HTTP 400` / `HTTP 422` of a validator's own body). Anything else (a range, a value
+    /// this verifier does not judge) is not reported. Costs nothing unless the agent
+    /// answered InvalidParams.
     /// DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): the agent refused
     /// call `c` with `wire` (`-32602`, `HTTP 400 INVALID_ARGUMENT`, `gRPC INVALID_ARGUMENT
     /// (3)`) and error text `m` naming an unknown field. The caller has checked that `m`
@@ -4473,8 +4476,12 @@ impl State {
                         .any(|t| says_message_id_not_uuid(t, id, m))
                 })
             });
+        // mine52 (astron-agent PR #1404): a send refused because the agent's validator
+        // requires a member no A2A request defines (flowId), in any version.
+        let private = private_member_demanded(c, [said, detail]);
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
+            && private.is_none()
             && kind_refused.is_none()
             && unlisted.is_none()
             && empty_refused.is_none()
@@ -4625,6 +4632,11 @@ impl State {
         if let (None, Some((i, t))) = (&why, &unlisted) {
             why = Some(format!(
                 "the message's part parts[{i}] has media type {t}, which none of the agent card's input modes (defaultInputModes, the skills' inputModes) lists: content the agent does not take is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), not a malformed request"
+            ));
+        }
+        if let (None, Some(name)) = (&why, &private) {
+            why = Some(format!(
+                "it requires {name}, a member no A2A request of this version defines, which the request leaves out: a client that follows the card sends the A2A request and nothing else (DATA-004), so the agent cannot demand a member of its own; take what the agent needs from the message (its parts, or a data part), from metadata, or from an extension the card declares"
             ));
         }
         let mut ev = vec![x.ev(x.req_ev_seq())];

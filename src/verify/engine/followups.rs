@@ -1673,9 +1673,8 @@ impl State {
                 .and_then(|p| p.get("message"))
                 .and_then(Json::as_object)
                 .filter(|_| {
-                    method_op(m).is_some_and(|(op, d)| {
+                    method_op(m).is_some_and(|(op, _)| {
                         matches!(op, Op::SendMessage | Op::SendStreamingMessage)
-                            && d != Dialect::V0_1
                     })
                 })
             {
@@ -1702,7 +1701,9 @@ impl State {
     /// single send's ([`a2a::message_shape_problems`] in the method's generation, then its
     /// role: a client's message is ROLE_USER / user, DATA-005; each once per batch,
     /// `told` = (shape, role); mutate49: a batch's send with role agent was silent, every
-    /// element), its messageId against the earlier sends and the batch's other calls.
+    /// element), its messageId against the earlier sends and the batch's other calls. A 0.1
+    /// send (`tasks/send`, `tasks/sendSubscribe`) is judged for its role and an empty parts
+    /// list only: its `type`-tagged parts are no later generation's shape.
     pub(super) fn batch_send_checks(
         &mut self,
         x: &Exch,
@@ -1717,7 +1718,15 @@ impl State {
             _ => a2a::PartStyle::V0Rpc,
         };
         let base = format!("/{i}/params/message");
-        let mut problems = a2a::message_shape_problems(msg, &base, style);
+        // 0.1 (tasks/send, tasks/sendSubscribe; mine52: a 0.1 batch's sends were not judged
+        // at all): its parts are `type`-tagged, a shape no later generation's check reads, so
+        // only the empty parts list and the role are judged, as of a single 0.1 send.
+        let v01 = matches!(method_op(m), Some((_, Dialect::V0_1)));
+        let mut problems = if v01 {
+            Vec::new()
+        } else {
+            a2a::message_shape_problems(msg, &base, style)
+        };
         // As a single send's (requests.rs): an empty parts list is a message with no
         // content, every generation (mutate49: a batch's second send with parts [] was
         // silent).

@@ -1081,6 +1081,247 @@ pub(super) fn message_required_member_missing(m: &Obj) -> Option<(&'static str, 
     }
 }
 
+/// RPC-ERROR-003 (f1101, astron-agent PR #1404): the first member that an agent's refusal
+/// texts `texts` (error message, error data / details, a validator's whole body) say is
+/// required, that the A2A request `c` neither defines nor carries: `Some(name)`. Read from
+/// a validator's JSON (pydantic / FastAPI `{"type":"missing","loc":[...,"flowId"],"msg":
+/// "Field required"}`, google.rpc.BadRequest `{"field":"tenantCode","description":"is
+/// required"}`) and from prose (`missing required field 'workflowId'`, `'chatId' is a
+/// required property`, `sessionId is required`). A name A2A defines for some request or
+/// its message and parts ([`A2A_MEMBER_NAMES`], compared without case, `-` and `_`), a name
+/// under `metadata` (the agent's own contract, which A2A leaves to it), and a name the
+/// request carries anywhere are not returned. `None` for calls other than a send.
+pub(super) fn private_member_demanded(c: &Call, texts: [Option<&str>; 2]) -> Option<String> {
+    if !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage)) {
+        return None;
+    }
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|ch| *ch != '-' && *ch != '_')
+            .map(|ch| ch.to_ascii_lowercase())
+            .collect()
+    };
+    // 0.1's tasks/send named its context sessionId; every later version contextId.
+    let v01 = c
+        .method
+        .as_deref()
+        .is_some_and(|m| m.starts_with("tasks/send"));
+    let carried = |name: &str| json_has_key(&c.params, &norm(name), &norm, 0);
+    texts
+        .into_iter()
+        .flatten()
+        .flat_map(demanded_names)
+        .find(|(name, under_metadata)| {
+            let n = norm(name);
+            !(*under_metadata
+                || n.is_empty()
+                || A2A_MEMBER_NAMES.contains(&n.as_str())
+                || (v01 && n == "sessionid")
+                || carried(name))
+        })
+        .map(|(name, _)| name)
+}
+
+/// The member names (lower case, without `-` and `_`) that A2A requests define in any
+/// version, in their params, messages, parts, configurations and push configs, plus the
+/// containers validators name in their paths (`body`, `params`): never a private member.
+const A2A_MEMBER_NAMES: &[&str] = &[
+    "body",
+    "params",
+    "jsonrpc",
+    "method",
+    "request",
+    "message",
+    "messageid",
+    "role",
+    "parts",
+    "content",
+    "kind",
+    "type",
+    "text",
+    "file",
+    "data",
+    "url",
+    "uri",
+    "raw",
+    "bytes",
+    "mediatype",
+    "mimetype",
+    "filename",
+    "name",
+    "metadata",
+    "extensions",
+    "referencetaskids",
+    "taskid",
+    "contextid",
+    "configuration",
+    "acceptedoutputmodes",
+    "historylength",
+    "blocking",
+    "returnimmediately",
+    "pushnotificationconfig",
+    "taskpushnotificationconfig",
+    "id",
+    "tenant",
+    "token",
+    "authentication",
+    "schemes",
+    "scheme",
+    "credentials",
+    "pagesize",
+    "pagetoken",
+    "status",
+    "statustimestampafter",
+    "includeartifacts",
+    "configid",
+    "pushnotificationconfigid",
+    "state",
+    "timestamp",
+];
+
+/// Whether JSON `v` has a member whose normalized name (`norm`) is `key`, at any depth up
+/// to 6 (the request carries the member the refusal names).
+fn json_has_key(v: &Json, key: &str, norm: &dyn Fn(&str) -> String, depth: u8) -> bool {
+    if depth > 6 {
+        return false;
+    }
+    match v {
+        Json::Object(o) => o
+            .iter()
+            .any(|(k, x)| norm(k) == key || json_has_key(x, key, norm, depth + 1)),
+        Json::Array(a) => a.iter().any(|x| json_has_key(x, key, norm, depth + 1)),
+        _ => false,
+    }
+}
+
+/// The member names an agent's refusal text `t` says are required, each with whether the
+/// text places it under `metadata`: a validator's JSON entries (pydantic `loc` arrays whose
+/// entry says missing / required, BadRequest `field` entries whose description says
+/// required) and prose (`missing required field 'x'`, `required property "x"`, `'x' is a
+/// required property`, `x is required`, `x: Field required`, `x must be provided`).
+fn demanded_names(t: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let lower = t.to_ascii_lowercase();
+    let says_required = |w: &str| w.contains("required") || w.contains("missing");
+    // The JSON object around byte `i`: from the `{` before it to the `}` after it.
+    let object_around = |i: usize| -> &str {
+        let lo = lower[..i].rfind('{').unwrap_or(0);
+        let hi = lower[i..].find('}').map_or(lower.len(), |j| i + j);
+        &lower[lo..hi]
+    };
+    for (i, _) in lower.match_indices("\"loc\"") {
+        let rest = &t[i..];
+        let (Some(open), Some(close)) = (rest.find('['), rest.find(']')) else {
+            continue;
+        };
+        if open > close {
+            continue;
+        }
+        let inner = &rest[open + 1..close];
+        let names: Vec<&str> = inner
+            .split(',')
+            .map(|s| s.trim().trim_matches('"'))
+            .filter(|s| {
+                !s.is_empty()
+                    && s.chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
+            })
+            .collect();
+        if let (Some(last), true) = (names.last(), says_required(object_around(i))) {
+            let under = names.iter().any(|n| n.eq_ignore_ascii_case("metadata"));
+            out.push((last.to_string(), under));
+        }
+    }
+    for (i, _) in lower.match_indices("\"field\"") {
+        let rest = &t[i + 7..];
+        let Some(q) = rest.find('"') else { continue };
+        let Some(e) = rest[q + 1..].find('"') else {
+            continue;
+        };
+        let path = &rest[q + 1..q + 1 + e];
+        if says_required(object_around(i)) {
+            let under = path
+                .to_ascii_lowercase()
+                .split('.')
+                .any(|s| s == "metadata");
+            if let Some(last) = path.rsplit('.').next().filter(|s| !s.is_empty()) {
+                out.push((last.to_string(), under));
+            }
+        }
+    }
+    // Prose: an identifier (possibly dotted, possibly quoted) before or after the words.
+    // A plain lower-case English word ("a text part is required", "login is required")
+    // is no member name: prose counts a quoted name, a dotted path, or one written as an
+    // identifier (camelCase, snake_case, a digit).
+    let ident = |raw: &str| -> Option<String> {
+        let quoted = raw.contains(['\'', '"', '`']);
+        let s = raw.trim_matches(|ch: char| matches!(ch, '\'' | '"' | '`' | ':' | ' '));
+        let shaped = s.contains('.')
+            || s.chars()
+                .skip(1)
+                .any(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
+        (!s.is_empty()
+            && (quoted || shaped)
+            && s.chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | '.')))
+        .then(|| s.to_string())
+    };
+    let push_path = |out: &mut Vec<(String, bool)>, p: String| {
+        let under = p.to_ascii_lowercase().split('.').any(|s| s == "metadata");
+        if let Some(last) = p.rsplit('.').next().filter(|s| !s.is_empty()) {
+            out.push((last.to_string(), under));
+        }
+    };
+    for lead in [
+        "missing required field",
+        "missing required property",
+        "missing required parameter",
+        "required field",
+        "required property",
+        "required parameter",
+        "missing field",
+        "missing parameter",
+        "missing property",
+    ] {
+        for (i, _) in lower.match_indices(lead) {
+            let after = t[i + lead.len()..].trim_start_matches([' ', ':']);
+            let word: String = after
+                .chars()
+                .take_while(|ch| !ch.is_whitespace() && !matches!(ch, ',' | ';' | ')'))
+                .collect();
+            if let Some(p) = ident(&word) {
+                push_path(&mut out, p);
+            }
+        }
+    }
+    for tail in [
+        " is a required property",
+        " is a required field",
+        " is a required parameter",
+        " is required",
+        ": field required",
+        " field required",
+        " must be provided",
+        " is missing",
+    ] {
+        for (i, _) in lower.match_indices(tail) {
+            let before = &t[..i];
+            let word: String = before
+                .chars()
+                .rev()
+                .take_while(|ch| !ch.is_whitespace() && !matches!(ch, ',' | ';' | '(' | ':'))
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if let Some(p) = ident(&word) {
+                push_path(&mut out, p);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1093,6 +1334,67 @@ mod tests {
             params: Json::parse_owned(params.as_bytes()).unwrap(),
             ..Default::default()
         }
+    }
+
+    /// mine52 (astron-agent PR #1404): the member names a validator's refusal demands,
+    /// from its JSON (pydantic loc, BadRequest field) and its prose, and which of them
+    /// [`private_member_demanded`] keeps: not A2A's own, not under metadata, not carried,
+    /// not a plain English word.
+    #[test]
+    fn private_member_demanded_reads_validators() {
+        let c = send(
+            Dialect::V0_3,
+            Binding::JsonRpc,
+            r#"{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]},"chatId":"c9"}"#,
+        );
+        for (t, want) in [
+            (
+                r#"{"detail":[{"type":"missing","loc":["body","flowId"],"msg":"Field required"}]}"#,
+                Some("flowId"),
+            ),
+            (
+                r#"[{"loc":["params","sessionId"],"msg":"field required","type":"value_error.missing"}]"#,
+                Some("sessionId"),
+            ),
+            (
+                r#"{"error":{"details":[{"fieldViolations":[{"field":"request.tenantCode","description":"is required"}]}]}}"#,
+                Some("tenantCode"),
+            ),
+            (
+                "Invalid params: missing required field 'workflowId'",
+                Some("workflowId"),
+            ),
+            ("'projectKey' is a required property", Some("projectKey")),
+            ("agent_slug is required", Some("agent_slug")),
+            // A2A's own members, a carried one, metadata keys and plain words: none.
+            (
+                r#"[{"loc":["params","message","messageId"],"msg":"Field required"}]"#,
+                None,
+            ),
+            ("'chatId' is a required property", None),
+            ("metadata.flowId is required", None),
+            (
+                r#"[{"loc":["body","metadata","flowId"],"type":"missing"}]"#,
+                None,
+            ),
+            ("a text part is required", None),
+            ("login is required", None),
+            ("required field missing", None),
+        ] {
+            assert_eq!(
+                private_member_demanded(&c, [Some(t), None]).as_deref(),
+                want,
+                "{t}"
+            );
+        }
+        let get = Call {
+            op: Some(Op::GetTask),
+            ..c
+        };
+        assert_eq!(
+            private_member_demanded(&get, [Some("'flowId' is a required property"), None]),
+            None
+        );
     }
 
     /// mine44 (a2a-dotnet #183, PR #170): words that demand a kind discriminator, and

@@ -200,12 +200,28 @@ impl State {
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
             let base = c.params_base();
-            if let Some((ptr, key)) = payload_credential(&c.params, base) {
+            let push_config_op = matches!(
+                c.op,
+                Some(
+                    Op::CreatePushConfig
+                        | Op::GetPushConfig
+                        | Op::ListPushConfigs
+                        | Op::DeletePushConfig
+                )
+            );
+            if let Some((ptr, key)) = payload_credential(&c.params, base, push_config_op) {
                 self.areas.insert("auth");
+                // f1102: a member the request's schema does not define is kept with the
+                // request all the same (task history, logs, a delegate's copy).
+                let why = if ptr.contains("/metadata") {
+                    "the agent stores metadata in task history and logs"
+                } else {
+                    "no A2A request defines that member, and an agent that ignores it still keeps the whole request (task history, logs, a forwarded copy)"
+                };
                 self.find(
                     &r::AUTH_CREDENTIAL_IN_PAYLOAD,
                     format!(
-                        "{who}'s {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
+                        "{who}'s {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: {why}",
                         c.method.as_deref().unwrap_or("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],

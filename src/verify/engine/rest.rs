@@ -286,6 +286,20 @@ impl State {
                             at,
                         );
                     }
+                } else if status == 400 || status == 422 {
+                    // mine52 (astron-agent PR #1404): a 0.x (or non-Status) 400 / 422 of a
+                    // request validator that demands a member no A2A request defines.
+                    let said = v
+                        .get("message")
+                        .or_else(|| v.get("detail"))
+                        .or_else(|| v.get("error"))
+                        .and_then(Json::as_str);
+                    let whole = v.to_value().to_string();
+                    if private_member_demanded(&c, [said, Some(whole.as_str())]).is_some() {
+                        let at = x.ev_at(bseq, "", said.map(|m| Value::String(m.into())));
+                        let wire = format!("HTTP {status}");
+                        self.valid_request_refused(x, &c, said, Some(&whole), &wire, at);
+                    }
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
                 // A 404 whose ErrorInfo names another A2A reason does not say "not found"

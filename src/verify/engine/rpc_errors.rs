@@ -1990,6 +1990,7 @@ impl State {
         }
         if code == jsonrpc::INVALID_PARAMS
             && (c.dialect == Some(Dialect::V1_0)
+                || private_member_demanded(&c, [message, data_text.as_deref()]).is_some()
                 || message.is_some_and(says_own_event_mismatch)
                 || kind_said
                 || empty_said

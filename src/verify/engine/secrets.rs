@@ -2,12 +2,23 @@
 
 use super::*;
 
-/// A credential in the `metadata` of a request's params or message (AUTH-001: never in
-/// A2A payloads): `(JSON Pointer, what)`. A member named like a credential
-/// (`authorization`, `access_token`, `api_key`, `password`, ...) with a non-empty string
-/// value, or any string value that is an HTTP `Bearer` / `Basic` credential. The value is
-/// never returned (it is a secret).
-pub(super) fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
+/// A credential in the `metadata` of a request's params or message, or in a member of the
+/// params themselves that no A2A request defines (AUTH-001: never in A2A payloads):
+/// `(JSON Pointer, what)`. In metadata, a member named like a credential (`authorization`,
+/// `access_token`, `api_key`, `password`, ...) with a non-empty string value, or any string
+/// value that is an HTTP `Bearer` / `Basic` credential. Among the params' own members
+/// (openclaw PR #99612's `params.auth`; `push_config_op` false, since a push config's
+/// `token` and `authentication` are the webhook's, PUSH-004), the same test over the names
+/// a request member is given for a credential (`auth`, `token`, `credentials`, `apiKey`,
+/// `authToken`, `secret`, ..., compared without case, `-` and `_`), on a string or inside
+/// an object under such a name; the members A2A defines (`message`, `configuration`,
+/// `metadata`, `id`, `pageToken`, ...) are not read as credentials. The value is never
+/// returned (it is a secret).
+pub(super) fn payload_credential(
+    params: &Json,
+    base: &str,
+    push_config_op: bool,
+) -> Option<(String, String)> {
     const NAMES: &[&str] = &[
         "authorization",
         "access_token",
@@ -57,6 +68,11 @@ pub(super) fn payload_credential(params: &Json, base: &str) -> Option<(String, S
             return Some(h);
         }
     }
+    if !push_config_op {
+        if let Some(h) = own_member_credential(top, base, &scan) {
+            return Some(h);
+        }
+    }
     // AUTH-001: never in A2A payloads, so the message's own metadata and each of its
     // parts' metadata (1.0 Part.metadata, 0.x Part.metadata) too.
     ["message", "request"].iter().find_map(|key| {
@@ -82,6 +98,109 @@ pub(super) fn payload_credential(params: &Json, base: &str) -> Option<(String, S
             scan(m, &format!("{base}/{key}/{pk}/{i}/metadata"), 0)
         })
     })
+}
+
+/// A scan of a metadata object for a credential member ([`payload_credential`]'s): object,
+/// JSON Pointer of the object, depth; `(JSON Pointer, what)` of the first credential.
+type CredentialScan = dyn Fn(&Obj, &str, u8) -> Option<(String, String)>;
+
+/// AUTH-001 among a request's own params members (f1102, openclaw PR #99612): the first
+/// member that no A2A request defines and that holds a credential, as `(JSON Pointer, what)`:
+/// a member named like a credential ([`CREDENTIAL_MEMBER_NAMES`]) with a non-empty string,
+/// any string that is an HTTP `Bearer` / `Basic` credential, or a credential `scan` finds
+/// inside an object member (`credentials: {"password": ...}`); an object under a credential
+/// name counts when it holds any non-empty string (`auth: {"token": ...}`). Numbers and
+/// booleans (`maxTokens: 512`) are never credentials.
+fn own_member_credential(top: &Obj, base: &str, scan: &CredentialScan) -> Option<(String, String)> {
+    // The members the A2A requests define (1.0 proto request messages, 0.x params
+    // schemas): none of them carries a credential of the caller.
+    const DEFINED: &[&str] = &[
+        "message",
+        "request",
+        "configuration",
+        "metadata",
+        "id",
+        "name",
+        "taskid",
+        "contextid",
+        "historylength",
+        "pagesize",
+        "pagetoken",
+        "status",
+        "statustimestampafter",
+        "includeartifacts",
+        "tenant",
+        "pushnotificationconfigid",
+        "configid",
+    ];
+    top.iter().find_map(|(k, v)| {
+        let norm = normalized_member_name(k);
+        if DEFINED.contains(&norm.as_str()) {
+            return None;
+        }
+        let named = CREDENTIAL_MEMBER_NAMES.contains(&norm.as_str());
+        let at = jptr(base, &[Key(k)]);
+        match v {
+            Json::String(s) => {
+                let s = s.trim();
+                let lower = s.to_ascii_lowercase();
+                let scheme =
+                    (lower.starts_with("bearer ") || lower.starts_with("basic ")) && s.len() > 12;
+                (scheme || (named && !s.is_empty())).then(|| {
+                    (
+                        at,
+                        if scheme {
+                            format!("an HTTP {} credential", s.split(' ').next().unwrap_or(""))
+                        } else {
+                            format!("member {k}")
+                        },
+                    )
+                })
+            }
+            Json::Object(inner) => scan(inner, &at, 1).or_else(|| {
+                (named
+                    && inner
+                        .values()
+                        .any(|x| x.as_str().is_some_and(|s| !s.trim().is_empty())))
+                .then(|| (at, format!("member {k}")))
+            }),
+            _ => None,
+        }
+    })
+}
+
+/// The names (lower case, without `-` and `_`) a client gives a request member that carries
+/// its credential (AUTH-001): `auth`, `token`, `apiKey`, `authToken`, `credentials`, ...
+const CREDENTIAL_MEMBER_NAMES: &[&str] = &[
+    "auth",
+    "authorization",
+    "authentication",
+    "token",
+    "accesstoken",
+    "idtoken",
+    "refreshtoken",
+    "bearer",
+    "bearertoken",
+    "authtoken",
+    "sessiontoken",
+    "apikey",
+    "xapikey",
+    "accesskey",
+    "secret",
+    "clientsecret",
+    "password",
+    "credential",
+    "credentials",
+    "privatekey",
+];
+
+/// A JSON member name lower-cased without `-` and `_` (`api_key`, `apiKey`, `X-API-Key`
+/// → `apikey`, `xapikey`), for comparing credential names across spellings.
+fn normalized_member_name(k: &str) -> String {
+    k.chars()
+        .filter(|c| *c != '-' && *c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// Whether HTTP `method` is a verb of HTTP+JSON operation `op` ([`a2a::rest_verbs`];
