@@ -29,12 +29,14 @@ const W: usize = 8;
 /// Reorderings per recording.
 const SEEDS: u64 = 8;
 
-/// The committed two-leg recordings judged in every order: the r52 variants (two in the
-/// order the live proxy wrote them, the rest in the late order), race51's, and gateway
+/// The committed two-leg recordings judged in every order: the r52 variants (three in
+/// the order the live proxy wrote them, the rest in the late order), race51's, and gateway
 /// variants whose agent refused or failed a call with a body.
 const RECORDINGS: &[&str] = &[
     "r52-gw-v10-rest-prefix-doubled-agent-404-copy-ends-before-client-answer",
     "r52-gw-v10-rest-v1-prefix-dropped-agent-refuses-copy-ends-before-client-answer",
+    "r52-gw-v10-rest-cancel-verb-as-segment-agent-404-copy-ends-before-client-answer",
+    "r52-gw-v10-rest-cancel-verb-as-segment-agent-404-copy-ends-after-client-answer",
     "r52-gw-v10-rest-prefix-doubled-agent-404-copy-ends-after-client-answer",
     "r52-gw-v10-rest-agent-404-text-relayed-copy-ends-after-client-answer",
     "r52-gw-v10-rest-v1-prefix-dropped-agent-refuses-copy-ends-after-client-answer",

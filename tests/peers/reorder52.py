@@ -37,6 +37,7 @@ for e in evs:
     x = e.get('exchange')
     if e['type'] == 'request_head': rq[x] = e
     if e['type'] == 'response_head': rs[x] = e
+held = {}  # exchange -> its chunked JSON request body is held until its response head
 has_body = {e.get('exchange') for e in evs if e['type'] == 'request_body'}
 keys = {}
 ends = {}
@@ -67,7 +68,7 @@ for i, e in enumerate(evs):
     if t == 'request_body' and x in late and x in ends:
         keys[i] = ends[x] - 2e-3 + i * 1e-9
     elif t == 'request_body' and x in rq and x in rs and is_json(hdr(rq[x], 'content-type')) \
-            and hdr(rq[x], 'content-length') is None and rnd.random() < 0.5:
+            and hdr(rq[x], 'content-length') is None and held.setdefault(x, rnd.random() < 0.5):
         j = evs.index(rs[x])
         keys[i] = max(keys[i], j - 1e-3 + i * 1e-9)
 res = sorted(range(len(evs)), key=lambda i: (keys[i], i))
