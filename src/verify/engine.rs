@@ -3471,6 +3471,7 @@ const MAX_HELD_CLIENT_ENDS: usize = 32;
 struct HeldClientEnd {
     /// The client-leg exchange, kept in [`State::open`] (ended) while it waits.
     id: ExchangeId,
+    /// How it ended (its `exchange_end`'s outcome), for [`State::end_settled`].
     outcome: Outcome,
     /// The legged exchanges it waits for (their ids).
     waits: Vec<ExchangeId>,
