@@ -513,6 +513,8 @@ mod verify_push_mix;
 mod verify_q29a;
 #[path = "verify_q30a.rs"]
 mod verify_q30a;
+#[path = "verify_reorder52.rs"]
+mod verify_reorder52;
 #[path = "verify_rest03_answers.rs"]
 mod verify_rest03_answers;
 #[path = "verify_rest_unary.rs"]

@@ -2187,6 +2187,19 @@ pub(super) struct State {
     /// no legged request head came yet: `done_requests` / `done_paths` are not kept (only
     /// an upstream-leg request reads them). Cleared by the first request head with a leg.
     one_leg: bool,
+    /// A request head with a leg (`upstream`, `delegate`, ...) came: client-leg ends may wait
+    /// for the legged exchanges they caused ([`State::held_client_ends`]). False on a
+    /// one-leg recording, whose ends take the old path.
+    legged_seen: bool,
+    /// race52: client-leg exchanges that ended while a legged exchange sent during them (the
+    /// gateway's upstream copy, an orchestrator's delegate call) was still open, waiting
+    /// for those to end before they are judged ([`HeldClientEnd`]). The proxy writes the
+    /// copy's JSON answer with the copy's `exchange_end`, which can come after the client's
+    /// answer and end (docs/recording-format.md: events of different exchanges interleave
+    /// freely); judged at once, the client's answer was compared with an upstream leg not
+    /// yet known (REST-ERROR-001 blaming the agent for the gateway's own error, GW-RESP-004
+    /// lost on a card). At most [`MAX_HELD_CLIENT_ENDS`]; the oldest is judged when more come.
+    held_client_ends: VecDeque<HeldClientEnd>,
     out: Vec<Finding>,
     /// Findings shed from `out` past [`MAX_KEPT_FINDINGS`], by (rule, severity).
     shed: BTreeMap<(String, Severity), u64>,
@@ -3447,6 +3460,22 @@ struct PendingUp {
 
 /// Bound of [`State::pending_up`] and [`State::ver_stripped_clients`] (entries each).
 const MAX_PENDING_UP: usize = 256;
+
+/// Bound of [`State::held_client_ends`] (exchanges, each with its bodies: at most the
+/// capture cap per direction, as an open exchange's).
+const MAX_HELD_CLIENT_ENDS: usize = 32;
+
+/// A client-leg exchange that ended while legged exchanges sent after its request (and
+/// before its answer) were still open ([`State::held_client_ends`]): judged when they
+/// have all ended, or at the end of the recording.
+struct HeldClientEnd {
+    /// The client-leg exchange, kept in [`State::open`] (ended) while it waits.
+    id: ExchangeId,
+    /// How it ended (its `exchange_end`'s outcome), for [`State::end_settled`].
+    outcome: Outcome,
+    /// The legged exchanges it waits for (their ids).
+    waits: Vec<ExchangeId>,
+}
 /// Origins whose first successful 1.0 A2A call CARD-PATH-004 keeps ([`State::card_404_called`]):
 /// a recording of more agents than this judges the first ones only.
 const MAX_CALLED_ORIGINS: usize = 1024;
@@ -3812,6 +3841,8 @@ impl State {
                 .map(|p| p.origin()),
             driver: h.driver.clone(),
             one_leg: false,
+            legged_seen: false,
+            held_client_ends: VecDeque::new(),
             out: Vec::new(),
             shed: BTreeMap::new(),
             incomplete_shed: 0,
@@ -4072,6 +4103,7 @@ impl State {
             ("gw_ended_order", self.gw_ended_order.len()),
             ("held_ends", self.held_ends.len()),
             ("held_shapes", self.held_shapes.len()),
+            ("held_client_ends", self.held_client_ends.len()),
             ("push_config_urls", self.push_config_urls.len()),
             ("push_config_since", self.push_config_since.len()),
             ("webhook_seen", self.webhook_seen.len()),
@@ -4905,6 +4937,7 @@ impl State {
         if leg.is_some() {
             // a leg after all: client requests are kept for pairing from here on
             self.one_leg = false;
+            self.legged_seen = true;
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
             // stand aside for a gateway's own answers did so for the agents')
@@ -5317,20 +5350,18 @@ impl State {
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
                     self.remember_answer(&x);
-                    // An answered exchange listed as not judged may have handed out a task
-                    // id the verifier never read (ID-TASK-004 is not told after it, ux41).
-                    let (req_seq, answered) = (x.req_seq, x.status.is_some());
-                    let listed = self.incomplete.len();
-                    self.end_exchange(x);
-                    if answered && self.incomplete.len() > listed {
-                        self.first_unjudged_req =
-                            Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
+                    let legged = x.leg.is_some();
+                    if x.leg.is_none() && self.legged_seen {
+                        let waits = self.legged_twins_open(&x);
+                        if !waits.is_empty() {
+                            self.hold_client_end(x, outcome, waits);
+                            return self.live_since(before);
+                        }
                     }
-                    if !self.stale_streams.is_empty() {
-                        self.settle_stale_stream(xid, outcome);
-                    }
-                    if !self.foreign_task_held.is_empty() {
-                        self.settle_foreign_task_held(xid);
+                    self.end_settled(x, outcome);
+                    if legged && !self.held_client_ends.is_empty() {
+                        self.release_client_ends(false);
+                        self.areas.enter(ev.exchange.as_ref());
                     }
                 }
             }
@@ -5461,6 +5492,8 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // client-leg ends still waiting for a legged exchange that never ended
+        self.release_client_ends(true);
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.

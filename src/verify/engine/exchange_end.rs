@@ -13,6 +13,102 @@ impl State {
         }
     }
 
+    /// The end of exchange `x` judged ([`Self::end_exchange`]) and what waited for it
+    /// settled: a task id an answered exchange handed out unread ([`State::first_unjudged_req`]),
+    /// stale streams, held foreign task ids.
+    pub(super) fn end_settled(&mut self, x: Box<Exch>, outcome: Outcome) {
+        // An answered exchange listed as not judged may have handed out a task id the
+        // verifier never read (ID-TASK-004 is not told after it, ux41).
+        let (req_seq, answered) = (x.req_seq, x.status.is_some());
+        let listed = self.incomplete.len();
+        let xid = x.id.clone();
+        self.end_exchange(x);
+        if answered && self.incomplete.len() > listed {
+            self.first_unjudged_req =
+                Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
+        }
+        if !self.stale_streams.is_empty() {
+            self.settle_stale_stream(&xid, outcome);
+        }
+        if !self.foreign_task_held.is_empty() {
+            self.settle_foreign_task_held(&xid);
+        }
+    }
+
+    /// race52: the legged exchanges (a gateway's `upstream` copy, an orchestrator's
+    /// `delegate` call) still open that client-leg exchange `x`, ending, may have caused:
+    /// sent after its request and before its answer (the proxy records a request head
+    /// before it forwards the request, so a copy's head always comes before the client's
+    /// answer). Empty when none is open: `x` is judged at once.
+    pub(super) fn legged_twins_open(&self, x: &Exch) -> Vec<ExchangeId> {
+        let answered_at = if x.status.is_some() {
+            x.resp_seq
+        } else {
+            x.end_seq
+        };
+        self.open
+            .keys()
+            .filter(|id| {
+                self.open.get(id).is_some_and(|o| {
+                    o.leg.is_some() && o.req_seq > x.req_seq && o.req_seq < answered_at
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// race52: client-leg exchange `x` ended while the legged exchanges `waits` it caused
+    /// were open ([`State::held_client_ends`]): it stays open, ended, until they end, so its
+    /// answer is compared with theirs as if the proxy had written their ends first (it
+    /// writes a JSON answer's body with its exchange's end, which can lag the bytes the
+    /// gateway already relayed). The oldest held end is judged when
+    /// [`MAX_HELD_CLIENT_ENDS`] are held.
+    pub(super) fn hold_client_end(
+        &mut self,
+        x: Box<Exch>,
+        outcome: Outcome,
+        waits: Vec<ExchangeId>,
+    ) {
+        if self.held_client_ends.len() >= MAX_HELD_CLIENT_ENDS {
+            if let Some(h) = self.held_client_ends.pop_front() {
+                self.judge_held_client_end(h);
+            }
+        }
+        let id = x.id.clone();
+        self.held_client_ends.push_back(HeldClientEnd {
+            id: id.clone(),
+            outcome,
+            waits,
+        });
+        self.open.insert(id, x);
+    }
+
+    /// race52: the held client-leg ends ([`State::held_client_ends`]) whose legged
+    /// exchanges have all ended (every one when `all`, at the end of the recording),
+    /// judged in the order they ended.
+    pub(super) fn release_client_ends(&mut self, all: bool) {
+        let mut i = 0;
+        while i < self.held_client_ends.len() {
+            let open = &self.open;
+            let h = &mut self.held_client_ends[i];
+            h.waits.retain(|w| open.contains_key(w));
+            if all || h.waits.is_empty() {
+                if let Some(h) = self.held_client_ends.remove(i) {
+                    self.judge_held_client_end(h);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    fn judge_held_client_end(&mut self, h: HeldClientEnd) {
+        if let Some(x) = self.open.remove(&h.id) {
+            self.areas.enter(Some(&h.id));
+            self.end_settled(x, h.outcome);
+        }
+    }
+
     fn end_exchange_judged(&mut self, mut x: Box<Exch>) {
         if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
             // CARD-URL-013's counter-proof: an https call answered at the advertised origin
