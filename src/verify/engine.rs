@@ -5472,6 +5472,17 @@ impl State {
         self.flush_held_shapes(true);
         // Gateway findings whose pair never ended: told as they are.
         self.flush_held_gw(true);
+        // HTTP-FRAME-002 of task streams reset and never resumed: told now (in the order
+        // the streams were cut).
+        let mut frames: Vec<Finding> = self
+            .reset_cuts
+            .values_mut()
+            .filter_map(|h| h.frame.take())
+            .collect();
+        frames.sort_by_key(|f| f.evidence.first().map(|e| e.seq));
+        for f in frames {
+            self.emit(f);
+        }
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {
@@ -8185,6 +8196,11 @@ struct HeldReset {
     xid: String,
     msg: String,
     at: usize,
+    /// HTTP-FRAME-002 for the same cut ([`State::stream_cut_short`]): held with it, told
+    /// when the task is not resumed (at the end of the recording, or when another reset of
+    /// the task replaces this one), dropped when it is (STREAM-END-006: the client got
+    /// the outcome, the break is that warning's).
+    frame: Option<Finding>,
 }
 
 impl State {
@@ -8206,6 +8222,7 @@ impl State {
         if self.reset_cuts.get(key).is_none_or(|h| *h.xid == *x.id) {
             return;
         }
+        // (its held HTTP-FRAME-002, if any, goes with it: the break is STREAM-END-006's)
         let Some(h) = self.reset_cuts.remove(key) else {
             return;
         };

@@ -511,14 +511,19 @@ impl State {
         if let (Some(tid), true) = (reset_of_task, self.out.len() == before + 1) {
             let key = x.tkey(&tid);
             if self.reset_cuts.len() < MAX_TASKS || self.reset_cuts.contains_key(&key) {
-                self.reset_cuts.insert(
+                let old = self.reset_cuts.insert(
                     key,
                     HeldReset {
                         xid: str::to_string(&x.id),
                         msg,
                         at: before,
+                        frame: None,
                     },
                 );
+                // an earlier reset of the task, never resumed: its framing fault stands
+                if let Some(f) = old.and_then(|h| h.frame) {
+                    self.emit(f);
+                }
             }
         }
     }
