@@ -2398,6 +2398,9 @@ pub(super) struct State {
     /// ([`State::note_client_left`]; TASK-STATE-016, mine43): removed once a later answer
     /// shows the task ended or a cancel request names it. Bounded by [`MAX_TASKS`].
     client_left: HashMap<String, ClientLeft>,
+    /// Task keys whose failed or rejected status message was told as AUTH-LEAK-001
+    /// ([`State::status_message_leak`]): once per task. Bounded by [`MAX_TASKS`].
+    status_leak_told: HashSet<String>,
     /// Task keys a cancel request named ([`State::note_cancel_asked`]): their canceled
     /// state answers that request. Bounded by [`MAX_TASKS`].
     cancel_asked: HashSet<String>,
@@ -3875,6 +3878,7 @@ impl State {
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             client_left: HashMap::new(),
+            status_leak_told: HashSet::new(),
             cancel_asked: HashSet::new(),
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
