@@ -1650,6 +1650,9 @@ struct ForeignTaskHeld {
     ev: Evidence,
     /// Exchanges open at another origin than `here_origin` when the answer was judged.
     open_elsewhere: Vec<String>,
+    /// The `(client, up)` pair a call on a hop named `upstream` was paired with
+    /// ([`State::front_own_gate`]): the finding waits for the pair's verdict.
+    pair: Option<(String, String)>,
 }
 
 /// A delegated task's outcome, kept to judge the agent that delegated it
@@ -2659,6 +2662,16 @@ pub(super) struct State {
     /// its delegate none of its client's extensions, so it is not told). At most
     /// [`MAX_PENDING_UP`]; the oldest is told when more come.
     held_gw: Vec<HeldShape>,
+    /// left52 (depth51's leftover): findings about an agent's own call to another agent
+    /// (AUTH-FWD-001, ID-TASK-006) made on a hop named `upstream` that the recording
+    /// paired with a client-leg call as a gateway's copy: `(client, up, finding)`, held
+    /// until both legs ended and told only when the pair was the front's own call
+    /// ([`State::gw_front_own`]: an orchestrator's); a gateway's relay passes its client's
+    /// credential and ids on by design. At most [`MAX_PENDING_UP`].
+    held_front_own: Vec<(String, String, Finding)>,
+    /// While set (`(client, up)`), [`State::emit`] holds AUTH-FWD-001 and ID-TASK-006 in
+    /// [`State::held_front_own`] for that pair instead of telling them.
+    front_own_gate: Option<(String, String)>,
     /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
     /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
     /// does not report the same proxy answer again (review28b R1). Most recent only
@@ -3937,6 +3950,8 @@ impl State {
             gw_own_answer: Recent::new(MAX_TASKS),
             gw_front_own: Recent::new(MAX_TASKS),
             held_gw: Vec::new(),
+            held_front_own: Vec::new(),
+            front_own_gate: None,
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
             areas_answered: HashSet::new(),
@@ -4212,6 +4227,16 @@ impl State {
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
+        if let Some((client, up)) = self.front_own_gate.clone() {
+            if f.rule == r::AUTH_CREDENTIAL_FORWARDED.id || f.rule == r::ID_TASK_FROM_OTHER_AGENT.id
+            {
+                if self.held_front_own.len() >= MAX_PENDING_UP {
+                    self.held_front_own.remove(0);
+                }
+                self.held_front_own.push((client, up, f));
+                return self.out.len();
+            }
+        }
         self.fit_help(&mut f);
         // a message set after Finding::new: control characters quoted JSON-style too
         f.message = super::finding::json_style_escapes(std::mem::take(&mut f.message));
@@ -5487,6 +5512,8 @@ impl State {
         for f in frames {
             self.emit(f);
         }
+        // AUTH-FWD-001 / ID-TASK-006 held for a pair on a hop named `upstream`
+        self.flush_front_own(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {

@@ -11,6 +11,40 @@ impl State {
         if !self.held_gw.is_empty() {
             self.flush_held_gw(false);
         }
+        if !self.held_front_own.is_empty() {
+            self.flush_front_own(false);
+        }
+    }
+
+    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`
+    /// ([`State::front_own_gate`]); `None` on any other leg, or for a call the recording
+    /// did not pair with a client-leg call (no copy: a call of the agent's own).
+    pub(super) fn upstream_pair(&self, x: &Exch) -> Option<(String, String)> {
+        if x.leg.as_deref() != Some("upstream") {
+            return None;
+        }
+        self.gw_pairs
+            .iter()
+            .rev()
+            .find(|p| *p.up == *x.id)
+            .map(|p| (p.client.to_string(), p.up.to_string()))
+    }
+
+    /// [`State::held_front_own`] whose legs both ended (every one when `all`): told when
+    /// the pair was the front's own call (an orchestrator's), dropped when it was a relay.
+    pub(super) fn flush_front_own(&mut self, all: bool) {
+        let (ended, still): (Vec<_>, Vec<_>) = std::mem::take(&mut self.held_front_own)
+            .into_iter()
+            .partition(|(client, up, _)| {
+                all || !(self.open.contains_key(client.as_str())
+                    || self.open.contains_key(up.as_str()))
+            });
+        self.held_front_own = still;
+        for (client, _, f) in ended {
+            if self.gw_front_own.contains(&client) {
+                self.emit(f);
+            }
+        }
     }
 
     /// HTTP-FRAME-002 (RFC 9112 §6.3, §7.1; RPC-002, STREAM-003) for an A2A event stream
