@@ -1032,7 +1032,7 @@ rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Tra
     "remove the hand-set Content-Length when a middleware chunks or compresses the body: strict gateways refuse such a response (request smuggling guard) and naive clients read only Content-Length bytes");
 rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, Transport,
     ["RPC-002", "REST-001"],
-    "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: short of its Content-Length; §7.1: a chunked body without its last chunk; the message is incomplete): a unary answer, or an event stream before it delivered the task's outcome",
+    "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
 // RFC 9112 §6.3 item 6: a Content-Length frames the body; bytes after it are no part of the
 // message, and "a client MUST NOT process, cache, or forward such extra data as a separate
