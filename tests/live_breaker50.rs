@@ -48,7 +48,14 @@ const MODES: &[&str] = &[
 
 /// Modes run again with the delegate hop named `upstream` (`MODE@upstream`: the same
 /// orchestrator recorded as a gateway's would be; depth51), after [`MODES`].
-const UPSTREAM_MODES: &[&str] = &["stream-after-final@upstream"];
+/// `auth-forward@upstream` and `caller-ids@upstream` (left52): AUTH-FWD-001 and ID-TASK-006
+/// skipped every call on a hop named `upstream` as a gateway's copy; main's binary drew
+/// neither (MISS), now each is held until the pair proves the front's own call.
+const UPSTREAM_MODES: &[&str] = &[
+    "stream-after-final@upstream",
+    "auth-forward@upstream",
+    "caller-ids@upstream",
+];
 
 /// The client's steps: the card and ten calls.
 const STEPS: usize = 11;

@@ -47,6 +47,8 @@ mod cli_interrupted;
 mod cli_left41;
 #[path = "cli_left42.rs"]
 mod cli_left42;
+#[path = "cli_left52.rs"]
+mod cli_left52;
 #[path = "cli_mem43.rs"]
 mod cli_mem43;
 #[path = "cli_messages.rs"]

@@ -892,32 +892,18 @@ fn ops() -> Vec<FaultOp> {
                 if !cx.calls.iter().any(|c| c.op == Op::Card) {
                     return vec![];
                 }
-                // A card whose HTTP+JSON interface urls nest (s16-V3: 1.0 at the origin
-                // root, 0.3 at /v1, called at /v1/message:send with A2A-Version 0.3): which
-                // interface a 404 there refutes is not settled (the 0.3 route form below
-                // the root interface, or a route below the /v1 interface), and the verifier
-                // tells neither (mine51, left for the lead: client_v1_prefix returns before
-                // the 0.3 interface is judged). Not a base for this fault until it is.
-                let nested = cx
+                // (A card whose HTTP+JSON interface urls nest, s16-V3, is a base again: the
+                // 404 refutes the nearest interface covering the route, left52.)
+                // A gateway recording whose agent answered an upstream copy 5xx (the
+                // gateway then retried, b39m-1): a client-leg 404 page there is the
+                // gateway's (no CARD-URL-002: the agent was reached), and GW-RESP-002 does not
+                // yet tell a page made of a retried call's answer (left52, left for the
+                // lead). Not a base for this fault until it does.
+                let retried_after_5xx = cx
                     .calls
                     .iter()
-                    .filter(|c| c.op == Op::Card)
-                    .filter_map(|c| c.resp_json(&cx.lines))
-                    .any(|card| {
-                        let urls: Vec<String> = card["supportedInterfaces"]
-                            .as_array()
-                            .map(|a| {
-                                a.iter()
-                                    .filter(|i| i["protocolBinding"] == "HTTP+JSON")
-                                    .filter_map(|i| i["url"].as_str())
-                                    .map(|u| u.trim_end_matches('/').to_string())
-                                    .collect()
-                            })
-                            .unwrap_or_default();
-                        urls.iter()
-                            .any(|a| urls.iter().any(|b| b.starts_with(&format!("{a}/"))))
-                    });
-                if nested {
+                    .any(|c| !c.leg.is_empty() && c.status(&cx.lines).is_some_and(|s| s >= 500));
+                if retried_after_5xx {
                     return vec![];
                 }
                 let a2a: Vec<&Call> = cx
@@ -1552,7 +1538,10 @@ fn wanted(op: &str) -> Option<&'static [&'static str]> {
         "context-id-changed-between-answers" => &["ID-CTX-002", "ID-CTX-001"],
         "batch-first-call-role-agent" | "batch-second-call-role-agent" => &["DATA-ROLE-002"],
         "batch-second-call-parts-empty" => &["DATA-SHAPE-002"],
-        "task-read-back-working-after-terminal" => &["TASK-STATE-001"],
+        // on a gateway's client leg whose upstream leg read the task back terminal, the
+        // gateway changed the agent's answer: GW-RESP-002 names that fault (left52: the
+        // l52-* variants moved the sample onto b48-HL1's two-leg GetTask)
+        "task-read-back-working-after-terminal" => &["TASK-STATE-001", "GW-RESP-002"],
         _ => return None,
     })
 }

@@ -1650,6 +1650,9 @@ struct ForeignTaskHeld {
     ev: Evidence,
     /// Exchanges open at another origin than `here_origin` when the answer was judged.
     open_elsewhere: Vec<String>,
+    /// The `(client, up)` pair a call on a hop named `upstream` was paired with
+    /// ([`State::front_own_gate`]): the finding waits for the pair's verdict.
+    pair: Option<(String, String)>,
 }
 
 /// A delegated task's outcome, kept to judge the agent that delegated it
@@ -2411,6 +2414,9 @@ pub(super) struct State {
     /// ([`State::note_client_left`]; TASK-STATE-016, mine43): removed once a later answer
     /// shows the task ended or a cancel request names it. Bounded by [`MAX_TASKS`].
     client_left: HashMap<String, ClientLeft>,
+    /// Task keys whose failed or rejected status message was told as AUTH-LEAK-001
+    /// ([`State::status_message_leak`]): once per task. Bounded by [`MAX_TASKS`].
+    status_leak_told: HashSet<String>,
     /// Task keys a cancel request named ([`State::note_cancel_asked`]): their canceled
     /// state answers that request. Bounded by [`MAX_TASKS`].
     cancel_asked: HashSet<String>,
@@ -2669,6 +2675,16 @@ pub(super) struct State {
     /// its delegate none of its client's extensions, so it is not told). At most
     /// [`MAX_PENDING_UP`]; the oldest is told when more come.
     held_gw: Vec<HeldShape>,
+    /// left52 (depth51's leftover): findings about an agent's own call to another agent
+    /// (AUTH-FWD-001, ID-TASK-006) made on a hop named `upstream` that the recording
+    /// paired with a client-leg call as a gateway's copy: `(client, up, finding)`, held
+    /// until both legs ended and told only when the pair was the front's own call
+    /// ([`State::gw_front_own`]: an orchestrator's); a gateway's relay passes its client's
+    /// credential and ids on by design. At most [`MAX_PENDING_UP`].
+    held_front_own: Vec<(String, String, Finding)>,
+    /// While set (`(client, up)`), [`State::emit`] holds AUTH-FWD-001 and ID-TASK-006 in
+    /// [`State::held_front_own`] for that pair instead of telling them.
+    front_own_gate: Option<(String, String)>,
     /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
     /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
     /// does not report the same proxy answer again (review28b R1). Most recent only
@@ -3906,6 +3922,7 @@ impl State {
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             client_left: HashMap::new(),
+            status_leak_told: HashSet::new(),
             cancel_asked: HashSet::new(),
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
@@ -3964,6 +3981,8 @@ impl State {
             gw_own_answer: Recent::new(MAX_TASKS),
             gw_front_own: Recent::new(MAX_TASKS),
             held_gw: Vec::new(),
+            held_front_own: Vec::new(),
+            front_own_gate: None,
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
             areas_answered: HashSet::new(),
@@ -4240,6 +4259,16 @@ impl State {
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
+        if let Some((client, up)) = self.front_own_gate.clone() {
+            if f.rule == r::AUTH_CREDENTIAL_FORWARDED.id || f.rule == r::ID_TASK_FROM_OTHER_AGENT.id
+            {
+                if self.held_front_own.len() >= MAX_PENDING_UP {
+                    self.held_front_own.remove(0);
+                }
+                self.held_front_own.push((client, up, f));
+                return self.out.len();
+            }
+        }
         self.fit_help(&mut f);
         // a message set after Finding::new: control characters quoted JSON-style too
         f.message = super::finding::json_style_escapes(std::mem::take(&mut f.message));
@@ -5517,6 +5546,19 @@ impl State {
         self.flush_held_shapes(true);
         // Gateway findings whose pair never ended: told as they are.
         self.flush_held_gw(true);
+        // HTTP-FRAME-002 of task streams reset and never resumed: told now (in the order
+        // the streams were cut).
+        let mut frames: Vec<Finding> = self
+            .reset_cuts
+            .values_mut()
+            .filter_map(|h| h.frame.take())
+            .collect();
+        frames.sort_by_key(|f| f.evidence.first().map(|e| e.seq));
+        for f in frames {
+            self.emit(f);
+        }
+        // AUTH-FWD-001 / ID-TASK-006 held for a pair on a hop named `upstream`
+        self.flush_front_own(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {
@@ -8230,6 +8272,11 @@ struct HeldReset {
     xid: String,
     msg: String,
     at: usize,
+    /// HTTP-FRAME-002 for the same cut ([`State::stream_cut_short`]): held with it, told
+    /// when the task is not resumed (at the end of the recording, or when another reset of
+    /// the task replaces this one), dropped when it is (STREAM-END-006: the client got
+    /// the outcome, the break is that warning's).
+    frame: Option<Finding>,
 }
 
 impl State {
@@ -8251,6 +8298,7 @@ impl State {
         if self.reset_cuts.get(key).is_none_or(|h| *h.xid == *x.id) {
             return;
         }
+        // (its held HTTP-FRAME-002, if any, goes with it: the break is STREAM-END-006's)
         let Some(h) = self.reset_cuts.remove(key) else {
             return;
         };

@@ -11,6 +11,131 @@ impl State {
         if !self.held_gw.is_empty() {
             self.flush_held_gw(false);
         }
+        if !self.held_front_own.is_empty() {
+            self.flush_front_own(false);
+        }
+    }
+
+    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`
+    /// ([`State::front_own_gate`]); `None` on any other leg, or for a call the recording
+    /// did not pair with a client-leg call (no copy: a call of the agent's own).
+    pub(super) fn upstream_pair(&self, x: &Exch) -> Option<(String, String)> {
+        if x.leg.as_deref() != Some("upstream") {
+            return None;
+        }
+        self.gw_pairs
+            .iter()
+            .rev()
+            .find(|p| *p.up == *x.id)
+            .map(|p| (p.client.to_string(), p.up.to_string()))
+    }
+
+    /// [`State::held_front_own`] whose legs both ended (every one when `all`): told when
+    /// the pair was the front's own call (an orchestrator's), dropped when it was a relay.
+    pub(super) fn flush_front_own(&mut self, all: bool) {
+        let (ended, still): (Vec<_>, Vec<_>) = std::mem::take(&mut self.held_front_own)
+            .into_iter()
+            .partition(|(client, up, _)| {
+                all || !(self.open.contains_key(client.as_str())
+                    || self.open.contains_key(up.as_str()))
+            });
+        self.held_front_own = still;
+        for (client, _, f) in ended {
+            if self.gw_front_own.contains(&client) {
+                self.emit(f);
+            }
+        }
+    }
+
+    /// HTTP-FRAME-002 (RFC 9112 §6.3, §7.1; RPC-002, STREAM-003) for an A2A event stream
+    /// whose connection the agent's side closed or reset before the body ended (short of
+    /// its `Content-Length`, or mid-chunk before the last chunk), while the stream had not
+    /// yet delivered its end: no terminal or interrupted state (nor a 0.x `final: true`),
+    /// no Message reply, no error event. The client's HTTP library reports that answer as
+    /// broken, as it does a unary JSON answer cut so (the same rule on that path); the
+    /// stream-level finding (STREAM-END-002/007) is told beside it. A stream cut after it
+    /// delivered its end is silent (b35x-K02, b15-R17: the client has the outcome); a
+    /// close-delimited stream that ends at the agent's FIN is a whole message (outcome
+    /// `complete`), not cut. A stream whose recorded bytes the capture cut is not judged.
+    /// On a gateway's client leg the gateway rules judge the cut against the upstream leg.
+    fn stream_cut_short(&mut self, x: &Exch) {
+        if x.outcome != Some(Outcome::UpstreamAbort) || x.truncated {
+            return;
+        }
+        // the client leg of a gateway pair: what the gateway did to the agent's stream is
+        // judged against the upstream leg (GW-SSE-002), and the agent's own cut is told
+        // there
+        if self.upstream_twin(x).is_some() {
+            return;
+        }
+        let Some(s) = x.sse.as_ref() else { return };
+        let delivered = s.terminal.is_some()
+            || s.crossed_terminal.is_some()
+            || s.last_state
+                .is_some_and(|st| st.is_terminal() || st.is_interrupted())
+            || s.final_early
+            || s.final_interrupted.is_some()
+            || s.message_reply
+            || s.error_seen
+            || s.undecodable;
+        if delivered {
+            return;
+        }
+        let name = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let cause = x
+            .end_error
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("reset"))
+            .unwrap_or("agent closed or reset the connection before the response ended");
+        let framing = match x
+            .resp_headers
+            .get("content-length")
+            .and_then(|v| v.trim().parse::<u64>().ok())
+        {
+            Some(n) if !x.resp_is_coded() && x.resp_bytes < n => {
+                format!("after {} of its {n} Content-Length bytes", x.resp_bytes)
+            }
+            _ if x
+                .resp_headers
+                .get("transfer-encoding")
+                .is_some_and(|v| v.to_ascii_lowercase().contains("chunked")) =>
+            {
+                format!("after {} body bytes, before its last chunk", x.resp_bytes)
+            }
+            _ => format!("after {} body bytes", x.resp_bytes),
+        };
+        let mid = match s.cut_mid_event {
+            Some(n) => format!(", {n} byte(s) into an unfinished event"),
+            None => String::new(),
+        };
+        let mut f = Finding::new(
+            &r::HTTP_BODY_CUT_SHORT,
+            format!(
+                "the agent's event stream answering {name} ended early, {framing} ({} whole event(s){mid}): {cause}; the client's HTTP library reports the answer as broken before the stream delivered the task's outcome",
+                s.events
+            ),
+        );
+        f.evidence = vec![x.ev(x.resp_seq), x.ev(x.end_seq)];
+        f.leg = x.leg.clone();
+        // A reset of a task's stream held for a resubscription (STREAM-END-002 told,
+        // [`State::reset_cuts`]): the framing fault waits with it.
+        let held = s
+            .task_id
+            .as_deref()
+            .map(|t| x.tkey(t))
+            .and_then(|k| self.reset_cuts.get_mut(&k))
+            .filter(|h| *h.xid == *x.id);
+        match held {
+            Some(h) => h.frame = Some(f),
+            None => {
+                self.emit(f);
+            }
+        }
     }
 
     /// The end of exchange `x` judged ([`Self::end_exchange`]) and what waited for it
@@ -539,6 +664,9 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
+            if a2a_http {
+                self.stream_cut_short(&x);
+            }
             if let Some(name) = unfinished {
                 self.stream_coding_unfinished(&x, &name);
             }

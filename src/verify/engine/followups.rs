@@ -141,17 +141,15 @@ impl State {
     }
 
     /// AUTH-FWD-001 (AUTH-001, AUTH-002; breaker50 auth-forward): call `x`, on a leg of
-    /// its own other than a gateway's `upstream` copy (an orchestrator's call to its
-    /// delegate), carries in a credential header (`Authorization`, `X-API-Key`, `Api-Key`,
+    /// its own (an orchestrator's call to its delegate; on a hop named `upstream` paired
+    /// as a gateway's copy, held until the pair proves the front's own call:
+    /// [`State::front_own_gate`], left52), carries in a credential header (`Authorization`, `X-API-Key`, `Api-Key`,
     /// or a header either agent's card names for its scheme) the same value, of 8 bytes or
     /// more (a redacted value's keyed tag compares alike), that a client-leg call to an
     /// agent at another origin, asked before `x` and still open when `x` was answered,
     /// carried, and `x` is no copy of that call ([`same_call`]): the calling agent's
     /// client's credential passed on.
     pub(super) fn client_credential_forwarded(&mut self, x: &Exch) {
-        if x.leg.as_deref() == Some("upstream") {
-            return;
-        }
         let Some(here) = x.origin.as_deref() else {
             return;
         };
@@ -284,7 +282,9 @@ impl State {
             self.resolve_ctx_added(x, success);
         }
         if x.leg.is_some() && !c.webhook && !x.synthetic {
+            self.front_own_gate = self.upstream_pair(x);
             self.client_credential_forwarded(x);
+            self.front_own_gate = None;
         }
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);

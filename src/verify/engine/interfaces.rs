@@ -1218,9 +1218,10 @@ impl State {
             .call
             .as_deref()
             .is_some_and(|c| matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest)));
-        let mut hits = Vec::new();
+        // (interface key, length of its url's path, already reported)
+        let mut hits: Vec<(String, usize, bool)> = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if a.reported || (never && a.answered) || !a.at_origin(p, &origin) {
+            if (never && a.answered) || !a.at_origin(p, &origin) {
                 continue;
             }
             // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
@@ -1243,12 +1244,21 @@ impl State {
                 continue;
             }
             if path == base || (a.routes_below() && path.starts_with(&format!("{base}/"))) {
-                hits.push(i.clone());
+                hits.push((i.clone(), base.trim_end_matches('/').len(), a.reported));
             }
         }
         if hits.is_empty() && unrouted && !x.synthetic {
             self.call_to_unadvertised_url(x, p, &path);
         }
+        // Nested interface urls (1.0 HTTP+JSON at the origin root, 0.3 at `/v1`): the call
+        // used the one nearest its path, the interface with the longest url path covering
+        // it; the outer one's url is not what the 404 refutes (left52, mine51's s16-V3).
+        let nearest = hits.iter().map(|h| h.1).max().unwrap_or(0);
+        let mut hits: Vec<String> = hits
+            .into_iter()
+            .filter(|h| h.1 == nearest && !h.2)
+            .map(|h| h.0)
+            .collect();
         hits.sort();
         // An HTTP+JSON operation route below the interface url answered 404/405: the route
         // is what is missing, not the interface (breaker17a U9: a2a-python #769 moved the
@@ -1431,21 +1441,13 @@ impl State {
         let Some(a) = self.advertised.get(k) else {
             return true;
         };
-        // A request that says A2A-Version 0.x made a 0.3 call, whose routes do sit below
-        // /v1: its fault is the version the card does not declare (VER-CARD-002, with the
-        // agent's refusal judged by VER-HDR-004), not the URL.
-        if x.call
-            .as_deref()
-            .and_then(|c| c.header_version.as_deref())
-            .and_then(Dialect::from_version)
-            .is_some_and(|d| d != Dialect::V1_0)
-        {
-            return true;
-        }
         let path = net::norm_path(&p.path).to_string();
         // A card that also declares a 0.x HTTP+JSON interface covering the path (a hybrid
-        // card: 0.3 additionalInterfaces beside 1.0 supportedInterfaces) offers the 0.3
-        // route there; a 404 with an A2A error (TaskNotFound) is the agent's answer.
+        // card: 0.3 additionalInterfaces beside 1.0 supportedInterfaces; a 1.0 interface at
+        // the origin root and a 0.3 one at `/v1`) offers the 0.3 route there: the call
+        // followed that interface, and is judged as its call (left52, mine51's s16-V3 leftover:
+        // a 404 with an A2A error (TaskNotFound) is the agent's answer, a plain 404 is
+        // CARD-URL-002 for the 0.3 interface's url, whatever other interfaces the card lists).
         let origin = p.origin();
         let v0_rest_here = self.advertised.values().any(|o| {
             let base = net::norm_path(&o.parts.path).trim_end_matches('/');
@@ -1457,6 +1459,17 @@ impl State {
                     .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
         });
         if v0_rest_here {
+            return false;
+        }
+        // A request that says A2A-Version 0.x made a 0.3 call, whose routes do sit below
+        // /v1: its fault is the version the card does not declare (VER-CARD-002, with the
+        // agent's refusal judged by VER-HDR-004), not the URL.
+        if x.call
+            .as_deref()
+            .and_then(|c| c.header_version.as_deref())
+            .and_then(Dialect::from_version)
+            .is_some_and(|d| d != Dialect::V1_0)
+        {
             return true;
         }
         // mine30b (a2a-python PR #847): the card's own 0.3 members (url with

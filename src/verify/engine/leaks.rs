@@ -347,6 +347,61 @@ pub(super) fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 }
 
 impl State {
+    /// AUTH-LEAK-001 (ERR-006) for a task that ended `failed` / `rejected` (0.x) or
+    /// `TASK_STATE_FAILED` / `TASK_STATE_REJECTED` (1.0) with a status message whose text
+    /// parts show an internal detail ([`internal_detail`]: a stack trace, a server source
+    /// path, SQL, a driver's connection error naming the server, a connection string with
+    /// its password): the agent's error text handed to every caller, as an error object's
+    /// is. `holder` is the Task or status update at `seq` (task `id`, state `st`),
+    /// `state_ptr` the JSON Pointer of its `status.state`. Text the client itself sent is
+    /// no leak ([`SentText`]). An ordinary failure text is silent. Once per task.
+    pub(super) fn status_message_leak(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        holder: &Obj,
+        seq: u64,
+        state_ptr: &str,
+    ) {
+        if !matches!(st, Some(TaskState::Failed | TaskState::Rejected)) {
+            return;
+        }
+        let Some(parts) = holder
+            .get("status")
+            .and_then(|s| s.get("message"))
+            .and_then(|m| m.get("parts"))
+            .and_then(Json::as_array)
+        else {
+            return;
+        };
+        let sent = SentText::of(x);
+        let found = parts.iter().enumerate().find_map(|(i, p)| {
+            let t = p.get("text").and_then(Json::as_str)?;
+            internal_detail(t, &sent).map(|(w, l)| (i, w, l))
+        });
+        let Some((i, what, line)) = found else {
+            return;
+        };
+        let key = x.tkey(id);
+        if self.status_leak_told.contains(&key) || (self.status_leak_told.len() >= MAX_TASKS) {
+            return;
+        }
+        self.status_leak_told.insert(key);
+        self.areas.insert("auth");
+        let base = state_ptr.strip_suffix("/state").unwrap_or(state_ptr);
+        let ptr = format!("{base}/message/parts/{i}/text");
+        let state = st.map(|s| x.state_term(s)).unwrap_or("failed");
+        self.find(
+            &r::AUTH_ERROR_TEXT_LEAK,
+            format!(
+                "agent's task {id} ended {state} with a status message that shows {what}: \"{line}\"; a failed task's status message reaches every caller as an error answer does, and it tells them the agent's code paths, files, hosts or credentials, which helps an attacker and no client"
+            ),
+            vec![x.ev_at(seq, &ptr, Some(Value::String(line.clone())))],
+            &x.leg,
+        );
+    }
+
     /// TASK-003 (1.0 §3.1.5; 0.3 sets no retention time): an agent MAY purge a task once it
     /// has ended and then answer TaskNotFoundError for it. True when exchange `x` is a
     /// call on task `tid` (any operation; a send only when its message names `tid` as its

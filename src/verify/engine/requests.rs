@@ -2250,14 +2250,24 @@ impl State {
                 ..up.ev(up.resp_seq)
             },
         );
-        self.find(
-            &r::GW_CREDENTIALS_STRIPPED,
-            format!(
-                "gateway dropped the client's {shown} on the upstream leg and the agent refused the call with 401: the client authenticated, the gateway did not pass its credentials on"
-            ),
-            vec![cev, uev, rev],
-            &None,
+        let msg = format!(
+            "gateway dropped the client's {shown} on the upstream leg and the agent refused the call with 401: the client authenticated, the gateway did not pass its credentials on"
         );
+        // left52 (depth51's leftover): held until both legs ended: a front that answers
+        // its client with an A2A result of its own after the 401 made its own call (an
+        // orchestrator's, which owes its delegate none of its client's credentials:
+        // AUTH-FWD-001), not a relay ([`State::gw_front_own`], set in `gw_note_end`)
+        if self.held_gw.len() >= MAX_PENDING_UP {
+            let h = self.held_gw.remove(0);
+            self.find(h.rule, h.msg, h.ev, &None);
+        }
+        self.held_gw.push(HeldShape {
+            rule: &r::GW_CREDENTIALS_STRIPPED,
+            client: cid.to_string(),
+            up: str::to_string(&up.id),
+            msg,
+            ev: vec![cev, uev, rev],
+        });
     }
 
     /// GW-REQ-002 (REST-001, CARD-008, ID-001): a client-leg HTTP+JSON call and its

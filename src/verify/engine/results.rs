@@ -303,6 +303,7 @@ impl State {
                             self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, id, bseq);
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
+                        self.status_message_leak(x, id, tv.state, o, bseq, &state_ptr);
                         self.left_task_ended(x, id, tv.state, o, bseq, &state_ptr);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
@@ -1245,6 +1246,7 @@ impl State {
                     .push((bseq, str::to_string(&x.id)));
             }
         }
+        self.status_message_leak(x, &id, tv.state, o, bseq, &state_ptr);
         let followup_only_task = self.followup_names_only_task(x, &id);
         if followup_only_task {
             // ID-003 is judged in check_followup; keep the context untouched here.

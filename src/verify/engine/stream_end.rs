@@ -511,14 +511,19 @@ impl State {
         if let (Some(tid), true) = (reset_of_task, self.out.len() == before + 1) {
             let key = x.tkey(&tid);
             if self.reset_cuts.len() < MAX_TASKS || self.reset_cuts.contains_key(&key) {
-                self.reset_cuts.insert(
+                let old = self.reset_cuts.insert(
                     key,
                     HeldReset {
                         xid: str::to_string(&x.id),
                         msg,
                         at: before,
+                        frame: None,
                     },
                 );
+                // an earlier reset of the task, never resumed: its framing fault stands
+                if let Some(f) = old.and_then(|h| h.frame) {
+                    self.emit(f);
+                }
             }
         }
     }
@@ -707,6 +712,18 @@ impl State {
             return;
         };
         self.gw_ended.remove(&cid);
+        // left52: the agent refused the upstream copy 401 (no ids to tell a relay by) and
+        // the client got a 2xx A2A answer all the same (a result, an HTTP+JSON body, a
+        // stream): no gateway makes that of a 401, so the front answered with work of its
+        // own (an orchestrator whose own call its delegate refused): GW-HDR-002 held for
+        // the pair is not told, nor are other GW-* rules comparing the legs.
+        let own_after_refusal = u.status == Some(401)
+            && c.status.is_some_and(|s| (200..300).contains(&s))
+            && (c.stream || matches!(c.answer, LegAnswer::RpcResult | LegAnswer::Json));
+        if own_after_refusal {
+            self.gw_front_own.insert(cid.clone(), ());
+            return;
+        }
         // A stream the client got is compared event by event (GW-SSE-002); a gateway
         // error page instead of the agent's stream is judged here.
         if c.stream {

@@ -1823,6 +1823,7 @@ impl State {
                 if let Some(id) = tv.id {
                     self.stream_ids(x, Some(id), tv.context_id, seq, &p.pointer, true);
                     let sp = jptr(&p.pointer, &[Key("status"), Key("state")]);
+                    self.status_message_leak(x, id, tv.state, p.inner, seq, &sp);
                     self.left_task_ended(x, id, tv.state, p.inner, seq, &sp);
                     self.observe(
                         id,
@@ -2066,6 +2067,7 @@ impl State {
                     self.stream_status(x, &c, &p, seq, "stream status update", raw, state);
                     if let Some(tid) = u.task_id {
                         let sp = jptr(&p.pointer, &[Key("status"), Key("state")]);
+                        self.status_message_leak(x, tid, u.state, p.inner, seq, &sp);
                         self.left_task_ended(x, tid, u.state, p.inner, seq, &sp);
                         self.observe(
                             tid,

@@ -581,11 +581,16 @@ impl State {
                 return;
             }
             // ID-TASK-006 on an agent's own leg (breaker50 caller-ids): an orchestrator
-            // named to its delegate a task id another agent (itself) handed out.
-            if x.leg.as_deref().is_some_and(|l| l != "upstream")
-                && self.foreign_task_on_own_leg(x, tid, bseq, ptr)
-            {
-                return;
+            // named to its delegate a task id another agent (itself) handed out. On a hop
+            // named `upstream` paired as a gateway's copy, held until the pair proves the
+            // front's own call (left52: a gateway relays its client's ids by design).
+            if x.leg.is_some() {
+                self.front_own_gate = self.upstream_pair(x);
+                let told = self.foreign_task_on_own_leg(x, tid, bseq, ptr);
+                self.front_own_gate = None;
+                if told {
+                    return;
+                }
             }
             // An agent leg of a gateway that never saw this task: rightly not found there
             // (TASK-009); remembered in case the client leg got the task from another leg.
@@ -993,6 +998,7 @@ impl State {
             leg: x.leg.clone(),
             ev: x.ev_at(bseq, ptr, None),
             open_elsewhere: Vec::new(),
+            pair: self.front_own_gate.clone(),
         };
         let handed = self.task_handed_out_elsewhere(tid, &held.here_origin);
         if let Some((seq, xid, o, p)) = handed.iter().find(|c| c.0 < x.req_seq).cloned() {
@@ -1095,6 +1101,7 @@ impl State {
         };
         let (tid, call, here) = (&h.tid, &h.call, &h.here);
         self.areas.insert("id");
+        let gate = std::mem::replace(&mut self.front_own_gate, h.pair.clone());
         self.find(
             &r::ID_TASK_FROM_OTHER_AGENT,
             format!(
@@ -1111,6 +1118,7 @@ impl State {
             ],
             &h.leg,
         );
+        self.front_own_gate = gate;
     }
 
     /// ID-TASK-006 (ID-001, TASK-009): client-leg call `x`, answered not found (at `ptr` of
