@@ -1898,10 +1898,11 @@ struct TaskRec {
     /// interrupted task does not move on without the client, so a SubscribeToTask refused
     /// as if it were terminal is the agent's fault).
     last: Option<(TaskState, u64)>,
-    /// The recording line of the latest answer or stream event between client and agent
-    /// (no push delivery) that showed the task in a non-terminal state (PUSH-CFG-002: a
-    /// terminal-state delivery after such a read made after a config's delete is about an
-    /// update the agent made after that delete, never one already under way; breaker52).
+    /// The request line of the latest-asked call between client and agent (no push
+    /// delivery) whose answer or stream showed the task in a non-terminal state
+    /// (PUSH-CFG-002: a terminal-state delivery after such a read, asked after a config's
+    /// delete was answered, is about an update the agent made after that delete, never
+    /// one already under way; breaker52).
     open_seen: Option<u64>,
     /// DATA-HISTORY-003: the last [`MAX_TASK_MESSAGE_IDS`] `messageId`s of the latest 1.0
     /// task history seen in full (a request without historyLength), that history's length,

@@ -79,6 +79,13 @@ MODES = {
                                  "pushNotificationConfig (webhook /hook/c)"),
     "v03-push-auth-creds": ("legal", "0.3 configs with authentication {schemes: [Bearer], "
                                      "credentials}: delivered with Authorization and token"),
+    "v03-push-get-by-task": ("legal", "the CLIENT gets a 0.3 push config by task id only "
+                                      "(pushNotificationConfigId is optional in 0.3); the "
+                                      "agent answers the task's first config"),
+    "v10-push-list-token-omitted": ("legal", "ListTaskPushNotificationConfigs leaves "
+                                             "nextPageToken out (proto3 JSON: \"\")"),
+    "v10-subscribe-final-snapshot": ("legal", "SubscribeToTask repeats one final Task snapshot "
+                                              "after the terminal status update (1.0 allows it)"),
     # ---- faults ------------------------------------------------------------------------------
     "v10-push-no-auth": ("fault", "1.0 push without the Authorization the config's "
                                   "authentication asks (PUSH-004: PUSH-AUTH-001)"),
@@ -153,6 +160,9 @@ MODES = {
                                         "credentials (PUSH-004: PUSH-AUTH-002)"),
     "v10-push-wrong-scheme": ("fault", "push Authorization `Basic <credentials>` for a Bearer "
                                        "config (PUSH-004: PUSH-AUTH-002)"),
+    "v03-resub-after-final": ("fault", "0.3 tasks/resubscribe sends the Task after the "
+                                       "final status-update (0.x: nothing after final: "
+                                       "STREAM-END-001)"),
     "v10-modes-ignored": ("fault", "acceptedOutputModes [text/plain] answered with an "
                                    "application/json data part (DATA-004 SHOULD: CAP-MODE-001)"),
 }
@@ -529,10 +539,15 @@ class Agent:
             if m == "v03-push-list-misses":
                 items = items[:1]
             items = [self.config_out(c) for c in items]
-            return ok({"configs": items, "nextPageToken": ""} if self.v10 else items)
+            if self.v10:
+                r = {"configs": items}
+                if m != "v10-push-list-token-omitted":
+                    r["nextPageToken"] = ""
+                return ok(r)
+            return ok(items)
         cid = p.get("id") if self.v10 else p.get("pushNotificationConfigId")
         if op == "pget":
-            c = cfgs.get(cid)
+            c = cfgs.get(cid) if cid or self.v10 else next(iter(cfgs.values()), None)
             if c is None and m == "v02-push-get-after-delete":
                 c = next((d for d in self.deleted.get(tid, [])
                           if d["pushNotificationConfig"]["id"] == cid), None)
@@ -582,6 +597,11 @@ class Agent:
                             t["ctx"], src["ctx"]))
                     yield {"jsonrpc": "2.0", "id": mid, "result": e}
                     if "final" in e or "statusUpdate" in e:
+                        if self.mode in ("v10-subscribe-final-snapshot",
+                                         "v03-resub-after-final"):
+                            snap = self.task(t)
+                            yield {"jsonrpc": "2.0", "id": mid,
+                                   "result": {"task": snap} if self.v10 else snap}
                         return
 
         return gen()

@@ -216,6 +216,7 @@ def client(mode, base, hook_base, log):
         rpc("ext-again", "GetExtendedAgentCard", {})
     else:
         rpc("push-get-a", "tasks/pushNotificationConfig/get",
+            {"id": t} if mode == "v03-push-get-by-task" else
             {"id": t, "pushNotificationConfigId": ids["a"]})
         rpc("push-list", "tasks/pushNotificationConfig/list", {"id": t})
         rpc("push-delete-b", "tasks/pushNotificationConfig/delete",

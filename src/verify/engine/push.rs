@@ -2319,8 +2319,9 @@ impl State {
     /// than [`PUSH_DELETE_GRACE_US`] after that answer (a delivery already under way when
     /// the delete was served is a race, seen between two reference agents on a loaded
     /// machine, not a config the agent kept). Within that time too when the delivery
-    /// carries a terminal state and an answer or stream event the agent gave after the
-    /// delete's answer still showed the task non-terminal ([`TaskRec::open_seen`]): the
+    /// carries a terminal state and a call the client asked after the delete's answer
+    /// (a GetTask, a resubscribe) still showed the task non-terminal
+    /// ([`TaskRec::open_seen`]; an event of a stream opened before may lag): the
     /// delivered update happened after the delete, so no delivery of it was under way
     /// (breaker52 v03-push-after-delete: the deleted config's webhook got the task's
     /// completion 1.6 s after the delete, the task shown working in between).

@@ -2631,7 +2631,9 @@ impl State {
             }
             t.last = Some((st, seq));
             if !st.is_terminal() && !x.call.as_ref().is_some_and(|c| c.webhook) {
-                t.open_seen = Some(seq);
+                // the request's line: its answer is fresh from then on (an event of a
+                // stream opened earlier may be older than its arrival)
+                t.open_seen = t.open_seen.max(Some(x.req_seq));
             }
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
