@@ -21,7 +21,8 @@
 //! saw its context), ListTasks pages out of order across pages (no DATA-LIST-002), and a
 //! terminal state never pushed while the client polled for it (no PUSH-DELIV-003 in a
 //! proxy recording with a webhook listener: the deliveries were booked on the webhook
-//! leg's record, the polls on the client's).
+//! leg's record, the polls on the client's). `v10-push-artifact-after-polled-end` stays
+//! silent, as its prediction says why: the same split, not mended this round.
 
 use crate::harness;
 

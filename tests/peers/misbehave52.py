@@ -35,7 +35,7 @@ import uuid
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler
 
-JOB_SECONDS = 2.0
+JOB_SECONDS = 4.0
 
 MODES = {
     # ---- legal: the verifier must stay silent ----------------------------------------------
@@ -163,6 +163,11 @@ MODES = {
     "v03-resub-after-final": ("fault", "0.3 tasks/resubscribe sends the Task after the "
                                        "final status-update (0.x: nothing after final: "
                                        "STREAM-END-001)"),
+    "v10-push-artifact-after-polled-end": ("fault", "the client polls the job to its end "
+                                                    "(no terminal push yet), then the agent "
+                                                    "pushes an artifact the finished task "
+                                                    "never listed (TASK-001: "
+                                                    "STREAM-END-001)"),
     "v10-modes-ignored": ("fault", "acceptedOutputModes [text/plain] answered with an "
                                    "application/json data part (DATA-004 SHOULD: CAP-MODE-001)"),
 }
@@ -297,7 +302,7 @@ class Agent:
             self.n += 1
             tid = f"task-{self.mode}-{self.n}"
             t = {"id": tid, "ctx": ctx or f"ctx-{self.n}", "state": "submitted", "ts": now(),
-                 "history": [], "artifacts": [], "events": []}
+                 "history": [], "artifacts": [], "events": [], "kick": threading.Event()}
             m = dict(message)
             m["taskId"], m["contextId"] = tid, t["ctx"]
             t["history"].append(m)
@@ -313,13 +318,25 @@ class Agent:
             self.lock.notify_all()
 
     def run_job(self, t):
-        time.sleep(JOB_SECONDS)
+        # v03-push-after-delete: the job ends right after its resubscribe arrives, so the
+        # deleted config's delivery comes well inside PUSH-CFG-002's 2 s race grace
+        if t["kick"].wait(JOB_SECONDS):
+            time.sleep(0.3)
         a = {"artifactId": "a1", "name": "result", "parts": [self.part("job done", False)]}
         with self.lock:
             t["artifacts"].append(a)
             t["events"].append(self.artifact_event(t, a))
             self.lock.notify_all()
         late = self.mode == "v10-push-artifact-after-final"
+        if self.mode == "v10-push-artifact-after-polled-end":
+            t["artifacts"].remove(a)  # the finished task lists no artifact ...
+            self.set_state(t, "completed")
+            with self.lock:
+                t["events"].append(self.status_event(t, True))
+                self.lock.notify_all()
+            time.sleep(3.0)  # ... the client reads it, then a new one is pushed
+            self.push(t, self.artifact_event(t, dict(a, artifactId="a-late")))
+            return
         if not late:
             self.push(t, self.artifact_event(t, a))
         self.set_state(t, "completed")
@@ -573,18 +590,26 @@ class Agent:
         """The events of a subscribe stream on `t`: 1.0 the Task first; 0.3 the Task (or a
         status-update in v03-resub-status-first) first; then each new event to the end."""
         src = t
+        if self.mode == "v03-push-after-delete":
+            t["kick"].set()
         if self.mode in ("v10-subscribe-other-task", "v03-resub-other-task"):
             src = self.tasks[self.order[0]]
 
-        def gen():
+        # the snapshot and the events it already holds, taken together (the job may end
+        # meanwhile: its events then follow the snapshot, never precede it)
+        with self.lock:
             if self.mode == "v03-resub-status-first":
                 first = self.status_event(t, False)
             else:
                 first = {"task": self.task(src)} if self.v10 else self.task(src)
+            start = len(t["events"])
+
+        def gen():
             yield {"jsonrpc": "2.0", "id": mid, "result": first}
-            if self.mode == "v10-subscribe-cut":
+            if self.mode == "v10-subscribe-cut" or t["state"] == "completed" and \
+                    start == len(t["events"]) and src is t:
                 return
-            seen = 0
+            seen = start
             while True:
                 with self.lock:
                     while len(t["events"]) <= seen:

@@ -41,8 +41,10 @@ RULE = re.compile(r"\b[A-Z]+-[A-Z]+-\d{3}\b")
 TOKEN = "Bearer good-token-52"
 # modes whose client polls (GetTask after the job's end) instead of subscribing: the end
 # reaches the client only by a read, so a push it never got is judged (PUSH-DELIV-003)
-POLL_MODES = ("v10-push-no-terminal", "v03-push-no-terminal")
-JOB_WAIT = 2.5
+POLL_MODES = ("v10-push-no-terminal", "v03-push-no-terminal",
+              "v10-push-artifact-after-polled-end")
+TAIL_MODES = ("v10-push-no-terminal", "v03-push-no-terminal")
+JOB_WAIT = 5.5  # misbehave52.JOB_SECONDS and 1.5 s
 TAIL = 30.5
 
 
@@ -236,8 +238,8 @@ def client(mode, base, hook_base, log):
         else:
             rpc("ext-anon", "agent/getAuthenticatedExtendedCard", {}, {})
             rpc("ext", "agent/getAuthenticatedExtendedCard", {})
-    time.sleep(0.5)  # the last pushes land
-    if mode in POLL_MODES:
+    time.sleep(3.0 if mode in POLL_MODES else 0.5)  # the last pushes land
+    if mode in TAIL_MODES:
         # PUSH-DELIV-003 judges a missing terminal push once the recording reaches 30 s
         # (PUSH-004's delivery timeout) past the task's end: one call after that ends it
         time.sleep(TAIL)
