@@ -217,6 +217,8 @@ mod live_breaker48;
 mod live_breaker49;
 #[path = "live_breaker50.rs"]
 mod live_breaker50;
+#[path = "live_breaker52.rs"]
+mod live_breaker52;
 #[path = "live_sdkc42.rs"]
 mod live_sdkc42;
 #[path = "probe_agree41.rs"]

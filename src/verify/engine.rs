@@ -1901,6 +1901,12 @@ struct TaskRec {
     /// interrupted task does not move on without the client, so a SubscribeToTask refused
     /// as if it were terminal is the agent's fault).
     last: Option<(TaskState, u64)>,
+    /// The request line of the latest-asked call between client and agent (no push
+    /// delivery) whose answer or stream showed the task in a non-terminal state
+    /// (PUSH-CFG-002: a terminal-state delivery after such a read, asked after a config's
+    /// delete was answered, is about an update the agent made after that delete, never
+    /// one already under way; breaker52).
+    open_seen: Option<u64>,
     /// DATA-HISTORY-003: the last [`MAX_TASK_MESSAGE_IDS`] `messageId`s of the latest 1.0
     /// task history seen in full (a request without historyLength), that history's length,
     /// and its recording line and exchange.
@@ -2008,6 +2014,12 @@ struct PageChain {
     /// Recording line and exchange of the page that handed out the token.
     seq: u64,
     xid: String,
+    /// That page's request line, and its last task with a `status.timestamp`: (ms since
+    /// the epoch, the timestamp as written, task id). DATA-LIST-002 across pages: a later
+    /// page's task that was already terminal when that page was asked, with a newer
+    /// status, belonged before it (breaker52 v10-list-oldest-first, pageSize 1).
+    req_seq: u64,
+    last_stamp: Option<(i64, String, String)>,
 }
 
 /// TASK-STATE-009: how long (µs from the request head to the end of the answer) a
@@ -2741,6 +2753,10 @@ pub(super) struct State {
     /// that got no delivery at all got none (PUSH-DELIV-003). At most [`MAX_PUSH_URLS`]
     /// entries.
     webhook_seen: HashMap<String, (i64, Option<Dialect>, Option<Binding>, String)>,
+    /// Ids of the tasks a recorded push delivery named (any payload, an artifact update
+    /// too): the webhook leg of that task is captured (PUSH-DELIV-003 without the agent's
+    /// clock; breaker52). At most [`MAX_PUSH_URLS`] entries.
+    webhook_task_ids: std::collections::HashSet<String>,
     /// Webhook URL key → (task, seq of the successful delete answer, its exchange, its end
     /// time in µs since the recording start) of the
     /// configs deleted for it, until a config for that task and URL is created again
@@ -3997,6 +4013,7 @@ impl State {
             push_config_urls: HashMap::new(),
             push_config_since: HashMap::new(),
             webhook_seen: HashMap::new(),
+            webhook_task_ids: std::collections::HashSet::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),

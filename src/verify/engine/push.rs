@@ -434,6 +434,7 @@ impl State {
                 let u = update_view(p.inner, p.kind, &p.pointer);
                 if let Some(tid) = u.task_id {
                     self.webhook_artifact_after_terminal(x, tid, u.artifact_id, &p.pointer, seq);
+                    self.note_webhook_task(tid);
                 }
             }
             if let Some((id, ctx, st)) = seen {
@@ -460,6 +461,7 @@ impl State {
                 };
                 self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
                 let dkey = self.delivery_key(&x.url);
+                self.note_webhook_task(id);
                 if let Some(t) = self.task_of_mut(x, id) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
@@ -1548,6 +1550,30 @@ impl State {
     pub(super) fn terminal_never_pushed(&mut self) {
         let end_ms = (self.last_end_t / 1000) as i64;
         let mut due: Vec<(u64, String, String)> = Vec::new();
+        // A push delivery is booked on its webhook leg's record of the task, apart from the
+        // record of the calls between client and agent that saw the client poll for the
+        // end: what the webhook records of each task id got (a terminal state, the agent's
+        // clock, any delivery), so the calls' record is judged with it (breaker52: in a
+        // proxy recording with a --webhook listener the task was never judged).
+        let mut via_webhook: HashMap<&str, WebhookSeen> = HashMap::new();
+        for (key, t) in self.tasks.iter().filter(|(_, t)| !t.in_calls) {
+            if t.webhook_states.is_empty() {
+                continue;
+            }
+            let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            let w = via_webhook.entry(id).or_default();
+            w.terminal |= t.webhook_states.iter().any(|s| s.is_terminal());
+            for s in &t.webhook_states {
+                if !w.states.contains(s) {
+                    w.states.push(*s);
+                }
+            }
+            if let Some(k) = t.webhook_clock {
+                if w.clock.is_none_or(|(c, _, _)| k.0 < c) {
+                    w.clock = Some(k);
+                }
+            }
+        }
         for (key, t) in &self.tasks {
             let (Some((st, seq, xid)), Some(term_ms)) = (&t.terminal, t.terminal_ts) else {
                 continue;
@@ -1557,12 +1583,17 @@ impl State {
             // A config created once the task was seen terminal is owed no push of that end
             // (a client adding a webhook to a finished task; review25 R3).
             let owed = |k: &str| self.push_config_since.get(k).is_none_or(|s| s < seq);
+            let leg_seen = via_webhook.get(id).filter(|_| t.in_calls);
+            if leg_seen.is_some_and(|w| w.terminal) {
+                // delivered: the webhook record's own turn judges the other configs
+                continue;
+            }
             // Without a delivery of its own: a webhook its config names that the recording
             // shows receiving another task's deliveries, and that task.
             let mut other: Option<(&str, &str)> = None;
-            let clock = match t.webhook_clock {
+            let clock = match t.webhook_clock.or(leg_seen.and_then(|w| w.clock)) {
                 Some(k) => Some(k),
-                None if t.webhook_states.is_empty() => {
+                None if t.webhook_states.is_empty() && leg_seen.is_none() => {
                     let mut urls: Vec<&String> = self
                         .push_config_urls
                         .iter()
@@ -1591,6 +1622,17 @@ impl State {
                 }
                 None => None,
             };
+            // No delivery of the task carried a status.timestamp (its webhook got artifact
+            // updates only), yet the webhook leg is captured (a delivery of the task is
+            // recorded): the answer that first showed the end bounds it on the recording's
+            // own clock (breaker52 v10-push-no-terminal).
+            let by_read = clock.is_none();
+            let clock = clock.or_else(|| {
+                let (read_us, _) = t.terminal_read_t?;
+                self.webhook_task_ids
+                    .contains(id)
+                    .then(|| ((read_us / 1000) as i64 - term_ms, t.announced_dialect, None))
+            });
             let Some((skew, d, b)) = clock else {
                 continue;
             };
@@ -1649,12 +1691,19 @@ impl State {
                     .push_deleted
                     .values()
                     .any(|l| l.iter().any(|(task, _, _, _)| task == id));
-            if deleted {
+            // a deleted config excuses the silence only when no config of the task the
+            // client created stays live (breaker52: config B deleted, config A live and
+            // never notified of the end was not told)
+            let live = self.push_config_urls.keys().any(|k| {
+                k.starts_with(&prefix) && owed(k) && !self.push_deleted_ids.contains_key(k)
+            });
+            if deleted && !live {
                 continue;
             }
             let pushed: Vec<&str> = t
                 .webhook_states
                 .iter()
+                .chain(leg_seen.iter().flat_map(|w| w.states.iter()))
                 .map(|s| super::super::wording::state_term(*s, d, b))
                 .collect();
             let msg = match other {
@@ -1664,10 +1713,19 @@ impl State {
                     (end_ms - ended_by) / 1000
                 ),
                 None => format!(
-                    "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
+                    "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended ({})",
                     super::super::wording::state_term(*st, d, b),
-                    pushed.join(", "),
-                    (end_ms - ended_by) / 1000
+                    if pushed.is_empty() {
+                        "artifact updates of it".to_string()
+                    } else {
+                        pushed.join(", ")
+                    },
+                    (end_ms - ended_by) / 1000,
+                    if by_read {
+                        "the answer that first showed the task ended, polled by the client"
+                    } else {
+                        "its terminal status.timestamp on the agent's clock as the deliveries show it"
+                    }
                 ),
             };
             due.push((*seq, xid.clone(), msg));
@@ -2007,6 +2065,13 @@ impl State {
         changed.then_some(s)
     }
 
+    /// Books task `id` as named by a recorded push delivery ([`Verifier::webhook_task_ids`]).
+    fn note_webhook_task(&mut self, id: &str) {
+        if self.webhook_task_ids.len() < MAX_PUSH_URLS && !self.webhook_task_ids.contains(id) {
+            self.webhook_task_ids.insert(id.to_string());
+        }
+    }
+
     /// True when the recording saw task `id` in a call between client and agent (on any
     /// leg), not only in push deliveries.
     pub(super) fn task_in_calls(&self, id: &str) -> bool {
@@ -2253,7 +2318,13 @@ impl State {
     /// (answered with success) before this delivery's request started, and that ended more
     /// than [`PUSH_DELETE_GRACE_US`] after that answer (a delivery already under way when
     /// the delete was served is a race, seen between two reference agents on a loaded
-    /// machine, not a config the agent kept).
+    /// machine, not a config the agent kept). Within that time too when the delivery
+    /// carries a terminal state and a call the client asked after the delete's answer
+    /// (a GetTask, a resubscribe) still showed the task non-terminal
+    /// ([`TaskRec::open_seen`]; an event of a stream opened before may lag): the
+    /// delivered update happened after the delete, so no delivery of it was under way
+    /// (breaker52 v03-push-after-delete: the deleted config's webhook got the task's
+    /// completion 1.6 s after the delete, the task shown working in between).
     pub(super) fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
         let Some(deleted) = self.push_deleted.get(key) else {
             return;
@@ -2262,12 +2333,26 @@ impl State {
         let Some(task) = delivered_task_id(&body) else {
             return;
         };
+        // the task's records of the calls between client and agent (a delivery's own
+        // leg keeps another record of it): the latest non-terminal sighting among them
+        let open_seen = delivered_state(&body)
+            .filter(|st| st.is_terminal())
+            .and_then(|_| {
+                self.tasks
+                    .iter()
+                    .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(&task))
+                    .filter_map(|(_, t)| t.open_seen)
+                    .max()
+            });
         // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
         // been on its way when the delete was served (a race, not a config kept alive).
         let Some((_, dseq, dxid, _)) = deleted
             .iter()
             .find(|(t, seq, _, dt)| {
-                *t == task && *seq < x.req_seq && x.end_t > dt.saturating_add(PUSH_DELETE_GRACE_US)
+                *t == task
+                    && *seq < x.req_seq
+                    && (x.end_t > dt.saturating_add(PUSH_DELETE_GRACE_US)
+                        || open_seen.is_some_and(|o| o > *seq && o < x.req_seq))
             })
             .cloned()
         else {
@@ -2310,6 +2395,33 @@ impl State {
             );
         }
     }
+}
+
+/// What the webhook legs' records of one task id got (`terminal_never_pushed`,
+/// PUSH-DELIV-003): a terminal state, the agent's clock (least skew, ms, with the
+/// delivery's dialect and binding).
+#[derive(Default)]
+struct WebhookSeen {
+    terminal: bool,
+    clock: Option<(i64, Option<Dialect>, Option<Binding>)>,
+    states: Vec<TaskState>,
+}
+
+/// The task state a push delivery's body (`body`: one StreamResponse, or a 0.x Task or
+/// status-update event) carries at `status.state` (TaskState names of any version), or
+/// `None` (an artifact update, a message, no JSON).
+fn delivered_state(body: &[u8]) -> Option<TaskState> {
+    let v = Json::parse(body).ok()?;
+    let inner = match classify_payload(&v, "") {
+        Ok(p) => p
+            .inner
+            .get("status")?
+            .get("state")?
+            .as_str()
+            .map(str::to_string),
+        Err(_) => v.get("status")?.get("state")?.as_str().map(str::to_string),
+    }?;
+    TaskState::parse_lenient(&inner)
 }
 
 /// Why a 1.0 CreateTaskPushNotificationConfig `c` has no url at its params root when the

@@ -1489,11 +1489,18 @@ impl State {
             }
             // STREAM-004: a 1.0 SubscribeToTask stream starts with the current task; a
             // terminal one there means the subscribe should have been refused (TASK-004).
+            // Only when that Task is the one subscribed to: another task's snapshot
+            // (ID-EVENT-002) says nothing of the subscribed task's state (breaker52
+            // v10-subscribe-other-task: a working task's subscribe was told terminal).
             let first_terminal = (dialect == Some(Dialect::V1_0)
                 && c.op == Some(Op::SubscribeToTask)
                 && p.kind == PayloadKind::Task)
-                .then(|| task_view(p.inner, &p.pointer, false).state)
-                .flatten()
+                .then(|| task_view(p.inner, &p.pointer, false))
+                .filter(|v| match (v.id, c.task_id()) {
+                    (Some(got), Some(asked)) => got == asked,
+                    _ => true,
+                })
+                .and_then(|v| v.state)
                 .filter(|st| st.is_terminal());
             if let Some(s) = x.sse.as_mut() {
                 s.first_kind = Some(p.kind);
@@ -2564,7 +2571,29 @@ impl State {
         let at = x.endpoint();
         self.note_task_reuse(x, id);
         self.task_served_to_other_caller(&key, id, caller, seq, x, &ptr);
+        // A push delivery's task is recorded on the webhook's own leg (its key), where the
+        // task's context was never seen: it is the context the agent's answers between
+        // client and agent gave the task (ID-006; breaker52 v10-push-wrong-context: a
+        // delivery naming the task with another contextId was silent). Only when every
+        // leg that saw a task of that id saw it in one context (two agents behind a
+        // gateway may both hand out `task-1`).
+        let seed_ctx = if x.call.as_ref().is_some_and(|c| c.webhook)
+            && self.tasks.get(&key).is_none_or(|t| t.context_id.is_none())
+        {
+            let mut ctxs = self
+                .tasks
+                .iter()
+                .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(id))
+                .filter_map(|(_, t)| t.context_id.as_deref());
+            let first = ctxs.next();
+            first.filter(|f| ctxs.all(|c| c == *f)).map(str::to_string)
+        } else {
+            None
+        };
         let t = self.tasks.entry(key).or_default();
+        if t.context_id.is_none() {
+            t.context_id = seed_ctx;
+        }
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
         }
@@ -2603,6 +2632,11 @@ impl State {
                 t.canceled_seen = true;
             }
             t.last = Some((st, seq));
+            if !st.is_terminal() && !x.call.as_ref().is_some_and(|c| c.webhook) {
+                // the request's line: its answer is fresh from then on (an event of a
+                // stream opened earlier may be older than its arrival)
+                t.open_seen = t.open_seen.max(Some(x.req_seq));
+            }
             match &t.terminal {
                 Some((ts, tseq, txid)) if *ts != st && !t.changed_reported => {
                     // TASK-001 orders states in time; across connections the proxy only

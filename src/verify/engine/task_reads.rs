@@ -1268,6 +1268,15 @@ impl State {
             .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
             .collect();
         let earlier_ev = |p: &PageChain| Evidence::event(p.seq, p.xid.clone());
+        let stamp = |t: &Json| {
+            t.get("status")
+                .and_then(|s| s.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
+        };
+        if let (Some(p), Some(tok)) = (&prior, &token_in) {
+            self.list_order_across_pages(x, p, tok, ts, base, bseq, &stamp);
+        }
         let mut reported = false;
         if let (Some(p), Some(tok)) = (&prior, &token_in) {
             if total.is_some() && p.total == total {
@@ -1452,7 +1461,60 @@ impl State {
         };
         chain.seq = bseq;
         chain.xid = str::to_string(&x.id);
+        chain.req_seq = x.req_seq;
+        chain.last_stamp = ts.iter().rev().find_map(|t| {
+            let (ms, raw) = stamp(t)?;
+            Some((ms, raw, t.get("id").and_then(Json::as_str)?.to_string()))
+        });
         self.remember_page_chain(x.tkey(next), chain);
+    }
+
+    /// DATA-LIST-002 across the pages of one 1.0 ListTasks listing (DATA-007, 1.0 §3.1.4:
+    /// the whole listing is newest status first, paged by cursor): a task of the page a
+    /// `pageToken` (`tok`) fetched whose `status.timestamp` is newer than that of the last
+    /// task of the page that handed the token out (`p`), although the task was already in
+    /// a terminal state (its timestamp final) before that earlier page was asked: it
+    /// belonged on that page or before. A task still running may have moved since, so
+    /// only finished ones are judged. Told once per page.
+    #[allow(clippy::too_many_arguments)]
+    fn list_order_across_pages(
+        &mut self,
+        x: &Exch,
+        p: &PageChain,
+        tok: &str,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+        stamp: &dyn Fn(&Json) -> Option<(i64, String)>,
+    ) {
+        let Some((before_ms, before_raw, before_id)) = &p.last_stamp else {
+            return;
+        };
+        let hit = ts.iter().enumerate().find_map(|(i, t)| {
+            let (ms, raw) = stamp(t)?;
+            let id = t.get("id").and_then(Json::as_str)?;
+            let settled = self
+                .task_of(x, id)
+                .and_then(|k| k.terminal.as_ref())
+                .is_some_and(|(_, tseq, _)| *tseq < p.req_seq);
+            (ms > *before_ms && settled && id != before_id).then(|| (i, id.to_string(), raw))
+        });
+        let Some((i, id, raw)) = hit else { return };
+        self.find(
+            &r::DATA_LIST_ORDER,
+            format!(
+                "the agent's ListTasks page for pageToken {tok:?} lists task {id} (status.timestamp {raw}), whose status is newer than that of task {before_id} ({before_raw}) on the earlier page that handed out the token, although {id} had finished before that page was asked: a listing is newest status first across its pages, so a client paging it reads the tasks out of order and stops early on an older one"
+            ),
+            vec![
+                Evidence::event(p.seq, p.xid.clone()),
+                x.ev_at(
+                    bseq,
+                    &format!("{base}/tasks/{i}/status/timestamp"),
+                    Some(Value::String(raw)),
+                ),
+            ],
+            &x.leg,
+        );
     }
 
     /// Remembers the page `chain` that handed out the page token under `key` (a ListTasks
