@@ -1487,11 +1487,39 @@ impl State {
         let (Some(rid), Some(mid)) = (rid, msg_id) else {
             return;
         };
-        if let Some(t) = self.task_of_mut(x, rid) {
-            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS
-                && !t.sent_message_ids.iter().any(|s| s == mid)
-            {
-                t.sent_message_ids.push(mid.to_string());
+        let Some(t) = self.task_of_mut(x, rid) else {
+            return;
+        };
+        if t.sent_message_ids.len() >= MAX_TASK_MESSAGE_IDS
+            || t.sent_message_ids.iter().any(|s| s == mid)
+        {
+            return;
+        }
+        t.sent_message_ids.push(mid.to_string());
+        self.sent_mid_live += 1;
+        let keys = self.sent_mid_tasks.entry(mid.to_string()).or_default();
+        let key = x.tkey(rid);
+        if !keys.contains(&key) {
+            keys.push(key);
+            self.sent_mid_entries += 1;
+            if self.sent_mid_entries > 2 * self.sent_mid_live + 1024 {
+                self.rebuild_sent_mid_tasks();
+            }
+        }
+    }
+
+    /// [`State::sent_mid_tasks`] made again from the remembered tasks (its evicted tasks'
+    /// keys dropped).
+    fn rebuild_sent_mid_tasks(&mut self) {
+        self.sent_mid_tasks.clear();
+        self.sent_mid_entries = 0;
+        for (k, t) in &self.tasks {
+            for m in &t.sent_message_ids {
+                self.sent_mid_tasks
+                    .entry(m.clone())
+                    .or_default()
+                    .push(k.clone());
+                self.sent_mid_entries += 1;
             }
         }
     }

@@ -483,7 +483,12 @@ impl State {
             // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
             if c.binding != Some(Binding::Grpc) && !x.probe_negative() {
                 let base = c.params_base();
-                if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
+                // a JSON-RPC call's params are its body's: no `_` there, no proto name
+                let none = c.binding == Some(Binding::JsonRpc) && x.req_body_lacks(b'_');
+                if let Some((ptr, snake, camel)) = (!none)
+                    .then(|| proto_field_name_member(&c.params, base))
+                    .flatten()
+                {
                     self.find(
                         &r::REQUEST_SHAPE,
                         format!(
@@ -635,6 +640,9 @@ impl State {
                         "historyLength".to_string(),
                     )
                 })
+            } else if x.req_body_lacks(b'_') {
+                // no `_` in the body, so none in a member name (perf52)
+                None
             } else {
                 proto_field_name_member(&c.params, c.params_base())
                     .filter(|(_, s, _)| V0_SNAKE_CASE_NAMES.contains(&s.as_str()))
@@ -2766,11 +2774,17 @@ impl State {
         let name = binding_name(binding);
         *self.bindings.entry((version, name)).or_insert(0) += 1;
         let leg = leg.as_deref().unwrap_or("client");
-        let key = (leg.to_string(), version, name);
-        if let Some(n) = self.leg_bindings.get_mut(&key) {
+        // a walk of the few entries (at most MAX_BINDING_LEGS * 8, most recordings 1-3),
+        // not a `String` made per call to look one up (perf52)
+        if let Some((_, n)) = self
+            .leg_bindings
+            .iter_mut()
+            .find(|((l, v, b), _)| l == leg && *v == version && *b == name)
+        {
             *n += 1;
         } else if self.leg_bindings.len() < MAX_BINDING_LEGS * 8 {
-            self.leg_bindings.insert(key, 1);
+            self.leg_bindings
+                .insert((leg.to_string(), version, name), 1);
         }
     }
 

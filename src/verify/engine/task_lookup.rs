@@ -1192,18 +1192,23 @@ impl State {
             return true;
         }
         let prefix = x.tkey("");
+        // the tasks whose sent messageIds hold `tid` ([`State::sent_mid_tasks`]), not every
+        // task (perf52); the earliest announced, ties by id
         let Some((task_id, aseq, axid)) = self
-            .tasks
-            .iter()
-            .filter_map(|(k, t)| {
+            .sent_mid_tasks
+            .get(tid)
+            .into_iter()
+            .flatten()
+            .filter_map(|k| {
                 let id = k.strip_prefix(prefix.as_str())?;
+                let t = self.tasks.get(k)?;
                 if id.contains('\u{0}') || !t.sent_message_ids.iter().any(|m| m == tid) {
                     return None;
                 }
                 let (seq, xid) = t.announced.clone()?;
                 (seq < x.req_seq).then(|| (id.to_string(), seq, xid))
             })
-            .min_by_key(|(_, seq, _)| *seq)
+            .min_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)))
         else {
             return false;
         };
