@@ -596,7 +596,7 @@ rule!(DATA_PARAM_CLIENT_INVALID, "DATA-PARAM-005", "client-request-param-invalid
 // a stack trace, a source path or SQL in an answer is CWE-209 (q28b 3).
 rule!(AUTH_ERROR_TEXT_LEAK, "AUTH-LEAK-001", "error-text-shows-internals", Warning, Security,
     ["ERR-006"],
-    "agent's error answer (JSON-RPC error.message or error.data, an HTTP+JSON error body, a stream's error event, a gRPC status message) shows internal details: a stack trace (Python Traceback, Java / .NET / JavaScript at-frames, Go goroutine dump, Rust panic location), a server source file path, SQL / a database driver's error, a database or cache driver's connection error naming the server (psycopg's connection to server at, redis-py's Error 111 connecting to, ECONNREFUSED host:port), or a connection string with its password (scheme://user:password@host)",
+    "agent's error answer (JSON-RPC error.message or error.data, an HTTP+JSON error body, a stream's error event, a gRPC status message) or the status message of a task it ended failed or rejected shows internal details: a stack trace (Python Traceback, Java / .NET / JavaScript at-frames, Go goroutine dump, Rust panic location), a server source file path, SQL / a database driver's error, a database or cache driver's connection error naming the server (psycopg's connection to server at, redis-py's Error 111 connecting to, ECONNREFUSED host:port), or a connection string with its password (scheme://user:password@host)",
     "log the exception and its stack trace on the server and answer the client with the A2A error and a short message that says what the client can do (1.0 §3.3.2: actionable information without leaking sensitive information; CWE-209): with an SDK, catch exceptions in the executor and fail the task with a plain message, and turn off debug error pages and exception-detail middleware in production; never pass a driver's exception text on (it names the database or cache server, its port and user, and a DSN its password)");
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],
@@ -1032,7 +1032,7 @@ rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Tra
     "remove the hand-set Content-Length when a middleware chunks or compresses the body: strict gateways refuse such a response (request smuggling guard) and naive clients read only Content-Length bytes");
 rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, Transport,
     ["RPC-002", "REST-001"],
-    "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
+    "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: short of its Content-Length; §7.1: a chunked body without its last chunk): a unary answer, or an event stream before it delivered the task's outcome",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
 // RFC 9112 §6.3 item 6: a Content-Length frames the body; bytes after it are no part of the
 // message, and "a client MUST NOT process, cache, or forward such extra data as a separate
@@ -1212,7 +1212,7 @@ rule!(AUTH_CREDENTIAL_IN_PAYLOAD, "AUTH-PAYLOAD-001", "credential-in-payload", W
 // the client's credentials to the agent it fronts is legal (GW-HDR-002 asks for it).
 rule!(AUTH_CREDENTIAL_FORWARDED, "AUTH-FWD-001", "client-credential-forwarded-to-other-agent", Warning, Security,
     ["AUTH-001", "AUTH-002"],
-    "an agent's call to another agent, on a leg of its own (not a gateway's upstream copy), carries the very credential (Authorization, an API key header, a header the called agent's card names) that a client sent to the calling agent in a call still open: the orchestrator passed its client's token on to the agent it delegates to",
+    "an agent's call to another agent, on a leg of its own or an upstream hop the front answered with its own work (not a gateway's relayed copy), carries the very credential (Authorization, an API key header, a header the called agent's card names) that a client sent to the calling agent in a call still open: the orchestrator passed its client's token on to the agent it delegates to",
     "authenticate to each agent you call with credentials of your own for that agent, obtained out of band (AUTH-001) as its card's security schemes ask (AUTH-002): a client's token is meant for you (its audience), and handed on it lets the other agent act as your client, at you and anywhere else the token is good; to act on the user's behalf, exchange the token for one scoped to the other agent (OAuth 2.0 token exchange, RFC 8693), and send none to an agent whose card declares no security");
 rule!(AUTH_UNDEFINED_SCHEME, "AUTH-SCHEME-001", "security-requirement-undefined-scheme", Error, Security,
     ["AUTH-002", "AUTH-007"],

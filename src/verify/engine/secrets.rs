@@ -134,11 +134,12 @@ fn own_member_credential(top: &Obj, base: &str, scan: &CredentialScan) -> Option
         "configid",
     ];
     top.iter().find_map(|(k, v)| {
-        let norm = normalized_member_name(k);
-        if DEFINED.contains(&norm.as_str()) {
+        let mut buf = [0u8; 32];
+        let norm = normalized_member_name(k, &mut buf);
+        if norm.is_some_and(|n| DEFINED.contains(&n)) {
             return None;
         }
-        let named = CREDENTIAL_MEMBER_NAMES.contains(&norm.as_str());
+        let named = norm.is_some_and(|n| CREDENTIAL_MEMBER_NAMES.contains(&n));
         let at = jptr(base, &[Key(k)]);
         match v {
             Json::String(s) => {
@@ -195,12 +196,23 @@ const CREDENTIAL_MEMBER_NAMES: &[&str] = &[
 ];
 
 /// A JSON member name lower-cased without `-` and `_` (`api_key`, `apiKey`, `X-API-Key`
-/// → `apikey`, `xapikey`), for comparing credential names across spellings.
-fn normalized_member_name(k: &str) -> String {
-    k.chars()
-        .filter(|c| *c != '-' && *c != '_')
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+/// → `apikey`, `xapikey`), for comparing credential names across spellings, written into
+/// `buf` (no allocation per member of every request, perf52). `None` when the name holds
+/// a non-ASCII character or is longer than `buf` (32 bytes): no name of the ASCII lists
+/// above, the longest 24 bytes, is then its spelling.
+fn normalized_member_name<'b>(k: &str, buf: &'b mut [u8; 32]) -> Option<&'b str> {
+    let mut n = 0;
+    for &b in k.as_bytes() {
+        if b == b'-' || b == b'_' {
+            continue;
+        }
+        if !b.is_ascii() || n == buf.len() {
+            return None;
+        }
+        buf[n] = b.to_ascii_lowercase();
+        n += 1;
+    }
+    std::str::from_utf8(&buf[..n]).ok()
 }
 
 /// Whether HTTP `method` is a verb of HTTP+JSON operation `op` ([`a2a::rest_verbs`];
@@ -925,5 +937,34 @@ pub(super) fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         http_cred_b64,
         schemes,
         ..PushSecret::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalized_member_name;
+
+    #[test]
+    fn member_names_are_compared_without_case_dashes_and_underscores() {
+        let mut buf = [0u8; 32];
+        assert_eq!(
+            normalized_member_name("X-API_Key", &mut buf),
+            Some("xapikey")
+        );
+        assert_eq!(
+            normalized_member_name("access_token", &mut buf),
+            Some("accesstoken")
+        );
+        assert_eq!(normalized_member_name("", &mut buf), Some(""));
+        // 32 letters fit, 33 do not; dashes and underscores do not count
+        let long = "a".repeat(32);
+        assert_eq!(normalized_member_name(&long, &mut buf), Some(long.as_str()));
+        assert_eq!(normalized_member_name(&"a".repeat(33), &mut buf), None);
+        assert_eq!(
+            normalized_member_name(&format!("{long}__--"), &mut buf),
+            Some(long.as_str())
+        );
+        // a non-ASCII name is no name of the lists
+        assert_eq!(normalized_member_name("tökén", &mut buf), None);
     }
 }
