@@ -1941,6 +1941,13 @@ impl State {
             );
             return true;
         }
+        // (the copy takes the pair over if the agent answers it before the client is
+        // answered: [`State::gw_send_retries`])
+        if self.gw_send_retries.len() >= MAX_PENDING_UP {
+            self.gw_send_retries.pop_front();
+        }
+        self.gw_send_retries
+            .push_back((str::to_string(&up.id), cid.to_string()));
         self.report_send_retried(
             &cid,
             client_seq,
