@@ -5576,9 +5576,10 @@ impl State {
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
+        // (held for the pair's relay-or-own decision, flushed below)
         for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
             self.areas.insert("interop");
-            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+            self.hold_ctx_added(held);
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
