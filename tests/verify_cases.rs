@@ -5519,6 +5519,48 @@ fn left39b_send_copy_after_refusal_is_no_retry() {
     );
 }
 
+/// gwmiss52 (RPC-002; GW-RESP-002): a client call whose gateway retried its send upstream
+/// (the agent answered the first copy 500, the retry 200) is compared with the retry, the
+/// answer the gateway had when it answered: a 404 page or an error of the gateway's own is
+/// GW-RESP-002 naming the agent's 200 result and pointing at the retry (exchange e5), not
+/// the failed first copy (e4). The same retry relayed faithfully stays GW-REQ-001 alone.
+#[test]
+fn gwmiss52_retried_send_compared_with_the_answered_copy() {
+    for (stem, got) in [
+        (
+            "g52-R1-v10-rpc-retry-200-client-got-404-page",
+            "a text/plain page (HTTP 404",
+        ),
+        (
+            "g52-R2-v10-rpc-retry-200-client-got-internal-error",
+            "its own JSON-RPC error -32603",
+        ),
+    ] {
+        let f = common::variant_finding(stem, "GW-RESP-002");
+        assert!(
+            f.message
+                .contains("the agent answered the upstream leg HTTP 200 with a JSON-RPC result")
+                && f.message.contains(got),
+            "{stem}: {}",
+            f.message
+        );
+        let exchanges: Vec<&str> = f
+            .evidence
+            .iter()
+            .filter_map(|e| e.exchange.as_deref())
+            .collect();
+        assert!(
+            exchanges.contains(&"e5") && !exchanges.contains(&"e4"),
+            "{stem}: {exchanges:?}"
+        );
+    }
+    let rules: Vec<String> = common::variant_messages("b39m-1-v10-rpc-retry-after-500")
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect();
+    assert_eq!(rules, ["GW-REQ-001"]);
+}
+
 /// open45: the session's four spec decisions say what they decide. (1) A JSON-RPC body is
 /// application/json in every version (1.0 §9.1; application/a2a+json is the HTTP+JSON
 /// binding's, 1.0 §14.1.1): the client's a2a+json is HTTP-MEDIA-004 and names §14.1.1, the

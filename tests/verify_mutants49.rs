@@ -894,18 +894,9 @@ fn ops() -> Vec<FaultOp> {
                 }
                 // (A card whose HTTP+JSON interface urls nest, s16-V3, is a base again: the
                 // 404 refutes the nearest interface covering the route, left52.)
-                // A gateway recording whose agent answered an upstream copy 5xx (the
-                // gateway then retried, b39m-1): a client-leg 404 page there is the
-                // gateway's (no CARD-URL-002: the agent was reached), and GW-RESP-002 does not
-                // yet tell a page made of a retried call's answer (left52, left for the
-                // lead). Not a base for this fault until it does.
-                let retried_after_5xx = cx
-                    .calls
-                    .iter()
-                    .any(|c| !c.leg.is_empty() && c.status(&cx.lines).is_some_and(|s| s >= 500));
-                if retried_after_5xx {
-                    return vec![];
-                }
+                // (A gateway recording whose agent answered an upstream copy 5xx and whose
+                // gateway retried, b39m-1, is a base again: the client's 404 page is compared
+                // with the retry's answer, GW-RESP-002, gwmiss52.)
                 let a2a: Vec<&Call> = cx
                     .calls
                     .iter()

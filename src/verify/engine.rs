@@ -2660,6 +2660,13 @@ pub(super) struct State {
     /// [`MAX_PENDING_UP`]. Lets the gateway, not the agent, be charged for what it changed
     /// (RPC-002 ids, STREAM-003 cut streams, RPC-002 answers lost to a gateway timeout).
     gw_pairs: VecDeque<GwPair>,
+    /// gwmiss52: a message send's later upstream copies the gateway sent while the client
+    /// still waited (GW-REQ-001's retries, b39m-1), as `(copy, client)` exchange ids, newest
+    /// last, at most [`MAX_PENDING_UP`]. A copy that is answered before the client is
+    /// takes over the client's pair ([`State::gw_pairs`]): the client's answer is compared
+    /// with the answer the gateway had when it answered (GW-RESP-001/002), not with an
+    /// earlier copy's failure.
+    gw_send_retries: VecDeque<(String, String)>,
     /// JSON-RPC answers the agent gave on an upstream leg to a send or task call, newest
     /// last, at most [`MAX_PENDING_UP`]: a translating gateway (0.3 client leg, 1.0 upstream
     /// leg, or the reverse) that hands one back to the client unchanged is GW-RESP-002
@@ -4011,6 +4018,7 @@ impl State {
             client_answered_at: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
+            gw_send_retries: VecDeque::new(),
             gw_ids: HashMap::new(),
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
@@ -4143,6 +4151,7 @@ impl State {
             ("client_answered_at", self.client_answered_at.len()),
             ("push_created", self.push_created.len()),
             ("gw_pairs", self.gw_pairs.len()),
+            ("gw_send_retries", self.gw_send_retries.len()),
             ("gw_ids", self.gw_ids.len()),
             ("gw_up_answers", self.gw_up_answers.len()),
             ("leg_task_missing", self.leg_task_missing.len()),
@@ -5567,9 +5576,10 @@ impl State {
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
+        // (held for the pair's relay-or-own decision, flushed below)
         for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
             self.areas.insert("interop");
-            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+            self.hold_ctx_added(held);
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);

@@ -1658,6 +1658,10 @@ impl State {
             task_too,
         } = d;
         self.ver_stripped_done.insert(cid.clone());
+        // gwmiss52: the copy is paired with the client's send, so the front's answer can
+        // say whether it relayed the copy or made its own call (depth51,
+        // [`State::gw_front_own`]): GW-REQ-003 is held for that ([`Self::hold_gw`]).
+        self.pair_rewritten_copy(&cid, up);
         self.gw_rerouted.push_back(cid.clone());
         self.gw_rerouted.push_back(str::to_string(&up.id));
         while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
@@ -1696,6 +1700,7 @@ impl State {
         let msg = format!(
             "gateway forwarded the client's {call} upstream but {what}: {why}; whatever the agent answers there is not the answer to the client's message"
         );
+        let pair_client = cid.clone();
         let ev = vec![
             Evidence {
                 seq: cseq,
@@ -1724,7 +1729,43 @@ impl State {
             return;
         }
         self.areas.insert("interop");
-        self.find(&r::GW_MESSAGE_IDS_REWRITTEN, msg, ev, &None);
+        self.hold_gw(
+            &r::GW_MESSAGE_IDS_REWRITTEN,
+            pair_client,
+            str::to_string(&up.id),
+            msg,
+            ev,
+        );
+    }
+
+    /// gwmiss52: remembers upstream copy `up` of client send `cid` whose message ids the
+    /// gateway changed (GW-REQ-003) as the client's pair ([`State::gw_pairs`]), unless it
+    /// is paired already: the legs' answers then tell a relay from the front's own call
+    /// (depth51), and the agent's 401 to a relayed copy without the client's credentials
+    /// is GW-HDR-002. The copy's messageId is kept when it is not the client's.
+    fn pair_rewritten_copy(&mut self, cid: &str, up: &Exch) {
+        if self.gw_pairs.iter().any(|p| *p.up == *up.id) {
+            return;
+        }
+        let client_mid = self
+            .open
+            .get(cid)
+            .and_then(|c| send_message_id(c.req_body.as_slice()));
+        let up_mid = send_message_id(up.req_body.as_slice());
+        self.gw_pairs.push_back(GwPair {
+            client: cid.to_string(),
+            up: str::to_string(&up.id),
+            up_rpc_id: rpc_request_id(up.req_body.as_slice()),
+            up_seq: up.req_seq,
+            up_message_id: up_mid
+                .filter(|m| Some(m) != client_mid.as_ref())
+                .map(Into::into),
+        });
+        if self.gw_pairs.len() > MAX_PENDING_UP {
+            if let Some(old) = self.gw_pairs.pop_front() {
+                self.gw_ended.remove(&old.client);
+            }
+        }
     }
 
     /// GW-REQ-003 held for exchange `x` ([`State::gw_ctx_added`]), now answered. Nothing
@@ -1769,7 +1810,21 @@ impl State {
             };
         if !accepted {
             self.areas.insert("interop");
-            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+            self.hold_ctx_added(held);
+        }
+    }
+
+    /// GW-REQ-003 of [`State::gw_ctx_added`] to be told: held for the relay-or-own
+    /// decision of its pair ([`Self::hold_gw`]; the pair's ids are its evidence's: the
+    /// client's request first, the upstream copy's second), told at once when it names
+    /// no pair.
+    pub(super) fn hold_ctx_added(&mut self, held: CtxAdded) {
+        let ids = |i: usize| held.ev.get(i).and_then(|e| e.exchange.clone());
+        match (ids(0), ids(1)) {
+            (Some(client), Some(up)) => {
+                self.hold_gw(&r::GW_MESSAGE_IDS_REWRITTEN, client, up, held.msg, held.ev)
+            }
+            _ => self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None),
         }
     }
 
@@ -1941,6 +1996,13 @@ impl State {
             );
             return true;
         }
+        // (the copy takes the pair over if the agent answers it before the client is
+        // answered: [`State::gw_send_retries`])
+        if self.gw_send_retries.len() >= MAX_PENDING_UP {
+            self.gw_send_retries.pop_front();
+        }
+        self.gw_send_retries
+            .push_back((str::to_string(&up.id), cid.to_string()));
         self.report_send_retried(
             &cid,
             client_seq,
@@ -2265,16 +2327,38 @@ impl State {
         // its client with an A2A result of its own after the 401 made its own call (an
         // orchestrator's, which owes its delegate none of its client's credentials:
         // AUTH-FWD-001), not a relay ([`State::gw_front_own`], set in `gw_note_end`)
+        self.hold_gw(
+            &r::GW_CREDENTIALS_STRIPPED,
+            cid.to_string(),
+            str::to_string(&up.id),
+            msg,
+            vec![cev, uev, rev],
+        );
+    }
+
+    /// depth51: a GW-* finding `rule` (`msg`, `ev`) on the pair of client-leg call `client`
+    /// and upstream exchange `up`, held ([`State::held_gw`]) until both legs ended and told
+    /// then unless the pair turned out to be the front's own call (an orchestrator's,
+    /// [`State::gw_front_own`]), not a relay. The oldest is told at once when
+    /// [`MAX_PENDING_UP`] are held.
+    pub(super) fn hold_gw(
+        &mut self,
+        rule: &'static Rule,
+        client: String,
+        up: String,
+        msg: String,
+        ev: Vec<Evidence>,
+    ) {
         if self.held_gw.len() >= MAX_PENDING_UP {
             let h = self.held_gw.remove(0);
             self.find(h.rule, h.msg, h.ev, &None);
         }
         self.held_gw.push(HeldShape {
-            rule: &r::GW_CREDENTIALS_STRIPPED,
-            client: cid.to_string(),
-            up: str::to_string(&up.id),
+            rule,
+            client,
+            up,
             msg,
-            ev: vec![cev, uev, rev],
+            ev,
         });
     }
 
@@ -2664,19 +2748,13 @@ impl State {
                 // front's own call (an orchestrator's, which owes its delegate none of its
                 // client's extensions)
                 match up_ev.exchange.clone() {
-                    Some(up) => {
-                        if self.held_gw.len() >= MAX_PENDING_UP {
-                            let h = self.held_gw.remove(0);
-                            self.find(h.rule, h.msg, h.ev, &None);
-                        }
-                        self.held_gw.push(HeldShape {
-                            rule: &r::GW_EXTENSIONS_STRIPPED,
-                            client: str::to_string(&client.0),
-                            up,
-                            msg,
-                            ev,
-                        });
-                    }
+                    Some(up) => self.hold_gw(
+                        &r::GW_EXTENSIONS_STRIPPED,
+                        str::to_string(&client.0),
+                        up,
+                        msg,
+                        ev,
+                    ),
                     None => self.find(&r::GW_EXTENSIONS_STRIPPED, msg, ev, &None),
                 }
             }

@@ -636,6 +636,10 @@ impl State {
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
+        let pair = match pair {
+            None if is_up => self.retry_takes_pair(x),
+            p => p,
+        };
         if is_up && x.status == Some(401) && !x.synthetic {
             if let Some((cid, _)) = &pair {
                 self.gw_credentials_lost(cid, x);
@@ -1385,6 +1389,38 @@ impl State {
         f.leg = x.leg.clone();
         f.help = gw_unseen_help(front.as_deref(), status);
         self.emit(f);
+    }
+
+    /// gwmiss52 (RPC-002; GW-RESP-001/002): upstream copy `x` of a client's message send,
+    /// a copy the gateway sent again while the client waited ([`State::gw_send_retries`],
+    /// b39m-1: the agent answered the first copy 500, the gateway retried), has ended with
+    /// an answer while the client's call has none yet: the gateway now holds this copy's
+    /// answer, so the client's answer is compared with it. The client's pair
+    /// ([`State::gw_pairs`]) follows the copy (its JSON-RPC id and messageId too); returns
+    /// the `(client, copy)` pair. `None` (nothing changed): no such retry, it ended with
+    /// no answer, or the client was answered first (it got an earlier copy's answer).
+    fn retry_takes_pair(&mut self, x: &Exch) -> Option<(String, String)> {
+        let i = self.gw_send_retries.iter().position(|(u, _)| *u == *x.id)?;
+        let (_, cid) = self.gw_send_retries.remove(i)?;
+        if x.status.is_none() || x.synthetic {
+            return None;
+        }
+        let client = self.open.get(cid.as_str())?;
+        if client.status.is_some() {
+            return None;
+        }
+        let client_mid = send_message_id(client.req_body.as_slice());
+        let copy_mid = send_message_id(x.req_body.as_slice());
+        let p = self.gw_pairs.iter_mut().rev().find(|p| *p.client == *cid)?;
+        p.up = str::to_string(&x.id);
+        p.up_seq = x.req_seq;
+        if p.up_rpc_id.is_some() {
+            p.up_rpc_id = rpc_request_id(x.req_body.as_slice()).or(p.up_rpc_id.take());
+        }
+        p.up_message_id = copy_mid
+            .filter(|m| Some(m) != client_mid.as_ref())
+            .map(Into::into);
+        Some((cid, str::to_string(&x.id)))
     }
 
     /// GW-RESP-002 (ERR-002, ERR-003; breaker46 `status-500`, `status-200`): the client got
