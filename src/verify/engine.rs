@@ -6851,6 +6851,50 @@ mod tests {
         }
     }
 
+    /// perf52: [`State::sent_mid_tasks`] stays a superset of the remembered tasks' sent
+    /// messageIds (every `(task, messageId)` of [`State::tasks`] has its key under the id)
+    /// while tasks are forgotten past [`super::MAX_TASKS`] and the index is rebuilt, and
+    /// stays bounded (at most twice the live ids + 1,024 entries after each note).
+    #[test]
+    fn the_sent_message_id_index_covers_every_remembered_task() {
+        use super::{CaptureMode, Exch, RecordingHeader, State, MAX_TASKS};
+        let mut st = State::new(&RecordingHeader::new(CaptureMode::Reverse));
+        let x = Exch {
+            scope: "a:1/rpc".to_string(),
+            ..Default::default()
+        };
+        // past 2 * MAX_TASKS + 512 tasks the stale entries pass the bound: a rebuild
+        let n = 2 * MAX_TASKS + MAX_TASKS / 2;
+        let mut rebuilt = false;
+        for i in 0..n {
+            let tid = format!("t-{i}");
+            let key = x.tkey(&tid);
+            st.admit_task(&key);
+            st.tasks.entry(key).or_default();
+            let before = st.sent_mid_entries;
+            // two messageIds per task, one shared with the next task
+            st.note_send_message_id(&x, Some(&tid), Some(&format!("m-{i}")));
+            st.note_send_message_id(&x, Some(&tid), Some(&format!("m-{}", i + 1)));
+            rebuilt |= st.sent_mid_entries < before;
+            assert!(st.sent_mid_entries <= 2 * st.sent_mid_live + 1024);
+        }
+        assert!(rebuilt, "the index was never rebuilt");
+        assert_eq!(st.tasks.len(), MAX_TASKS);
+        assert_eq!(st.sent_mid_live, 2 * MAX_TASKS);
+        for (k, t) in &st.tasks {
+            for m in &t.sent_message_ids {
+                assert!(
+                    st.sent_mid_tasks.get(m).is_some_and(|ks| ks.contains(k)),
+                    "{m} of {k:?} not indexed"
+                );
+            }
+        }
+        // a forgotten task's id is no candidate once the index is rebuilt
+        st.rebuild_sent_mid_tasks();
+        assert!(!st.sent_mid_tasks.contains_key("m-0"));
+        assert_eq!(st.sent_mid_entries, 2 * MAX_TASKS);
+    }
+
     /// perfv41: [`State::task_of`], [`State::task_of_mut`] and [`State::knows_task`] (the
     /// key written into a kept buffer) find the record a lookup under [`Exch::tkey`]'s own
     /// key finds, for every leg and scope form, ids of several lengths (the buffer holding

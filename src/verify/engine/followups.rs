@@ -1510,7 +1510,7 @@ impl State {
 
     /// [`State::sent_mid_tasks`] made again from the remembered tasks (its evicted tasks'
     /// keys dropped).
-    fn rebuild_sent_mid_tasks(&mut self) {
+    pub(super) fn rebuild_sent_mid_tasks(&mut self) {
         self.sent_mid_tasks.clear();
         self.sent_mid_entries = 0;
         for (k, t) in &self.tasks {
