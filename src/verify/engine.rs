@@ -7883,6 +7883,29 @@ mod tests {
             h(r#"[{"text":"a"}]"#)
         );
         assert_ne!(h(r#"[{"text":""}]"#), h(r#"[{"data":""}]"#));
+        // webhook52: the media type a text or data part has anyway, as a 0.3-to-1.0
+        // translator writes it (the a2a-js push sender's 1.0 fallback), is the same part
+        assert_eq!(
+            h(r#"[{"kind":"text","text":"a"}]"#),
+            h(r#"[{"text":"a","mediaType":"text/plain"}]"#)
+        );
+        assert_eq!(
+            h(r#"[{"kind":"data","data":{"k":1}}]"#),
+            h(r#"[{"data":{"k":1},"mediaType":"Application/JSON"}]"#)
+        );
+        // another media type, or one a file part names, still counts
+        assert_ne!(
+            h(r#"[{"text":"a"}]"#),
+            h(r#"[{"text":"a","mediaType":"text/markdown"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"url":"u"}]"#),
+            h(r#"[{"url":"u","mediaType":"text/plain"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"data":{"k":1}}]"#),
+            h(r#"[{"data":{"k":1},"mediaType":"text/plain"}]"#)
+        );
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type
