@@ -846,6 +846,13 @@ struct Exch {
     /// maps that outlive the exchange (perfp36: not a copy of the text per map).
     id: ExchangeId,
     leg: Option<String>,
+    /// For a push delivery ([`Call::webhook`]): the leg of the call that registered its
+    /// webhook (a push config set / create, or a config inline in a send), `Some(None)` for
+    /// a call on no leg; `None` for every other exchange. The delivery's task is that
+    /// call's task (PUSH-002: a config is the task's), so its task keys use this leg
+    /// ([`Exch::tkey`]), not `leg`, which names where the delivery was recorded (a proxy's
+    /// `--listener webhook@...` leg) and where its findings are told.
+    task_leg: Option<Option<String>>,
     /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
     /// handed out under)` for a SubscribeToTask or push config call on another tenant's
     /// task, judged at the response head, before the answer's events are observed;
@@ -1264,14 +1271,20 @@ impl Exch {
         self.resp_coding && is_coded(&self.resp_headers)
     }
 
-    /// [`task_key`] of `id` at this exchange's leg and agent.
+    /// The leg this exchange's tasks are keyed on: `leg`, or for a push delivery the leg
+    /// of the call that registered its webhook ([`Exch::task_leg`]).
+    fn tleg(&self) -> &Option<String> {
+        self.task_leg.as_ref().unwrap_or(&self.leg)
+    }
+
+    /// [`task_key`] of `id` at this exchange's task leg ([`Self::tleg`]) and agent.
     fn tkey(&self, id: &str) -> String {
-        task_key(&self.leg, &self.scope, id)
+        task_key(self.tleg(), &self.scope, id)
     }
 
     /// [`Self::tkey`] written into `out` ([`task_key_into`]).
     fn tkey_into(&self, id: &str, out: &mut String) {
-        task_key_into(&self.leg, &self.scope, id, out)
+        task_key_into(self.tleg(), &self.scope, id, out)
     }
 
     /// Where this exchange went, as ID-TASK-006 compares agents: `scheme://host:port`,
@@ -2846,9 +2859,9 @@ pub(super) struct State {
     /// Agent scopes ([`State::agent_scope`]) seen on the client leg other than its first
     /// agent's, at most [`MAX_CLIENT_SCOPES`]: where ID-TASK-006 looks a task id up.
     client_scopes: Vec<String>,
-    /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
-    /// is that agent's (PUSH-002).
-    push_url_scope: HashMap<String, String>,
+    /// Webhook URL key → scope and leg of the agent exchange that registered it: a
+    /// delivery's task is that agent's, as that call's leg keys it (PUSH-002).
+    push_url_scope: HashMap<String, (String, Option<String>)>,
     /// Seq of the latest request head on the `upstream` leg (a gateway recording): a
     /// client-leg call with none after its own request head was answered by the gateway
     /// alone (GW-RESP-002).
@@ -5919,6 +5932,10 @@ impl State {
             }
             x.call = Some(Arc::new(c));
             x.scope = self.agent_scope(x);
+            x.task_leg = self
+                .push_url_scope
+                .get(&self.delivery_key(&x.url))
+                .map(|(_, leg)| leg.clone());
             self.areas.insert("push");
             return;
         }
