@@ -7835,7 +7835,8 @@ mod tests {
     use serde_json::json;
 
     /// `parts_hash` as it was before it skipped members instead of removing them from a
-    /// copy of the parts.
+    /// copy of the parts (with webhook52's 0.x `file` object moved into the part and the
+    /// implied media type removed the same way).
     fn parts_hash_by_copy(parts: &Json) -> u64 {
         let Json::Array(items) = parts else {
             return json_hash(parts);
@@ -7843,6 +7844,32 @@ mod tests {
         let mut items = items.clone();
         for p in items.iter_mut() {
             if let Some(o) = p.as_object_mut() {
+                if let Some(Json::Object(f)) = o.get("file").cloned() {
+                    o.remove("file");
+                    for (n, v) in f.iter() {
+                        let n = match n {
+                            "uri" => "url",
+                            "bytes" => "raw",
+                            "mimeType" => "mediaType",
+                            "name" => "filename",
+                            n => n,
+                        };
+                        o.insert(n.to_string(), v.clone());
+                    }
+                }
+                let implied = if o.get("text").is_some_and(Json::is_string) {
+                    Some("text/plain")
+                } else if o.get("data").is_some() {
+                    Some("application/json")
+                } else {
+                    None
+                };
+                for k in ["mediaType", "mimeType"] {
+                    let m = o.get(k).and_then(Json::as_str);
+                    if implied.is_some_and(|c| m.is_some_and(|m| m.eq_ignore_ascii_case(c))) {
+                        o.remove(k);
+                    }
+                }
                 for k in ["kind", "type"] {
                     if o.get(k).is_some_and(Json::is_string) {
                         o.remove(k);
@@ -7874,6 +7901,8 @@ mod tests {
             r#"[{"type":"text","type":"text","kind":"text","kind":"text"}]"#,
             r#"["text",1,null,[{"kind":"text"}],{}]"#,
             r#"[]"#,
+            r#"[{"kind":"file","file":{"bytes":"QQ==","mimeType":"","name":"n"}}]"#,
+            r#"[{"text":"a","mediaType":"TEXT/PLAIN"},{"data":{},"mimeType":"application/json"}]"#,
             r#"{"kind":"text","text":"not an array"}"#,
             r#""hello""#,
         ];
@@ -7922,6 +7951,23 @@ mod tests {
         assert_ne!(
             h(r#"[{"data":{"k":1}}]"#),
             h(r#"[{"data":{"k":1},"mediaType":"text/plain"}]"#)
+        );
+        // a 0.x FilePart and the 1.0 part it became
+        assert_eq!(
+            h(r#"[{"kind":"file","file":{"uri":"u","mimeType":"image/png","name":"a.png"}}]"#),
+            h(r#"[{"url":"u","mediaType":"image/png","filename":"a.png"}]"#)
+        );
+        assert_eq!(
+            h(r#"[{"kind":"file","file":{"bytes":"QQ==","mimeType":""}}]"#),
+            h(r#"[{"raw":"QQ=="}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"kind":"file","file":{"uri":"u","name":"a.png"}}]"#),
+            h(r#"[{"url":"u","filename":"b.png"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"kind":"file","file":{"uri":"u"}}]"#),
+            h(r#"[{"raw":"u"}]"#)
         );
     }
 

@@ -125,7 +125,8 @@ impl WordHash {
 /// and `application/json` on a data part (1.0 `Part.media_type` is optional; the 0.3
 /// TextPart and DataPart have none, and a 0.3-to-1.0 translator such as the a2a-js
 /// sender's 1.0 fallback writes them in: webhook52, the same status message read in a
-/// 0.3 answer and in its 1.0 push was told ID-MSG-003).
+/// 0.3 answer and in its 1.0 push was told ID-MSG-003). A 0.x FilePart's `file` object
+/// counts as the 1.0 part's `url` / `raw`, `mediaType` and `filename` ([`file_member_v1`]).
 pub(super) fn parts_hash(parts: &Json) -> u64 {
     let Json::Array(items) = parts else {
         return json_hash(parts);
@@ -141,10 +142,18 @@ pub(super) fn parts_hash(parts: &Json) -> u64 {
         let ph = match p {
             Json::Object(o) => {
                 let content = part_content(o);
-                object_hash(
-                    o.iter()
-                        .filter(|(n, v)| !part_member_unset(n, v) && !implied_media(content, n, v)),
-                )
+                // a 0.x FilePart's `file` object read as the 1.0 part's own members
+                let file = o.get("file").and_then(Json::as_object);
+                let own = o.iter().filter(|(n, v)| {
+                    let moved = file.is_some() && *n == "file";
+                    !(moved || part_member_unset(n, v) || implied_media(content, n, v))
+                });
+                let inner = file
+                    .into_iter()
+                    .flat_map(|f| f.iter())
+                    .map(|(n, v)| (file_member_v1(n), v))
+                    .filter(|(n, v)| !part_member_unset(n, v));
+                object_hash(own.chain(inner))
             }
             _ => json_hash(p),
         };
@@ -161,6 +170,19 @@ fn part_member_unset(name: &str, v: &Json) -> bool {
         "kind" | "type" => v.is_string(),
         "filename" | "mediaType" | "mimeType" => v.as_str() == Some(""),
         _ => false,
+    }
+}
+
+/// The 1.0 Part member a member of a 0.x FilePart's `file` object became (`uri` → `url`,
+/// `bytes` → `raw`, `mimeType` → `mediaType`, `name` → `filename`; a2a.proto `Part`),
+/// so one file part hashes alike in both generations' shapes ([`parts_hash`]).
+fn file_member_v1(name: &str) -> &str {
+    match name {
+        "uri" => "url",
+        "bytes" => "raw",
+        "mimeType" => "mediaType",
+        "name" => "filename",
+        n => n,
     }
 }
 
