@@ -21,8 +21,10 @@
 //! saw its context), ListTasks pages out of order across pages (no DATA-LIST-002), and a
 //! terminal state never pushed while the client polled for it (no PUSH-DELIV-003 in a
 //! proxy recording with a webhook listener: the deliveries were booked on the webhook
-//! leg's record, the polls on the client's). `v10-push-artifact-after-polled-end` stays
-//! silent, as its prediction says why: the same split, not mended this round.
+//! leg's record, the polls on the client's). webhook52: a delivery's task is booked under
+//! the leg of the call that registered its webhook, so `v10-push-artifact-after-polled-end`
+//! (an artifact pushed after the client's poll read the task completed) is told
+//! STREAM-END-001, as the same recording with its deliveries on no leg was; before, silent.
 
 use crate::harness;
 
@@ -238,4 +240,27 @@ fn a_terminal_state_never_pushed_is_told_with_a_webhook_listener() {
     assert_eq!(f.len(), 1, "{f:#?}");
     let msg = f[0]["message"].as_str().unwrap();
     assert!(msg.contains("received working only"), "{msg}");
+}
+
+/// TASK-001, PUSH-004 (`v10-push-artifact-after-polled-end`): the client's GetTask poll read
+/// the job completed with no artifact, then the agent pushed a new artifact of it to the
+/// webhook: STREAM-END-001 on the webhook leg's delivery. Before (webhook52): silent in a
+/// proxy recording with a webhook listener (the delivery was booked on the webhook leg's
+/// record of the task, which never saw the polls); the modes that push an artifact and
+/// then the terminal state, or nothing after it, stay silent.
+#[test]
+fn an_artifact_pushed_after_a_polled_end_is_told_with_a_webhook_listener() {
+    let f = findings("v10-push-artifact-after-polled-end", "STREAM-END-001");
+    assert_eq!(f.len(), 1, "{f:#?}\n{}", run().1);
+    assert_eq!(f[0]["leg"], "webhook", "{:#?}", f[0]);
+    let msg = f[0]["message"].as_str().unwrap();
+    assert!(msg.contains("a-late"), "{msg}");
+    for m in [
+        "v10-legal",
+        "v03-legal",
+        "v02-legal",
+        "v10-push-no-terminal",
+    ] {
+        assert!(findings(m, "STREAM-END-001").is_empty(), "{m}");
+    }
 }

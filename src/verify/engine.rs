@@ -846,6 +846,13 @@ struct Exch {
     /// maps that outlive the exchange (perfp36: not a copy of the text per map).
     id: ExchangeId,
     leg: Option<String>,
+    /// For a push delivery ([`Call::webhook`]): the leg of the call that registered its
+    /// webhook (a push config set / create, or a config inline in a send), `Some(None)` for
+    /// a call on no leg; `None` for every other exchange. The delivery's task is that
+    /// call's task (PUSH-002: a config is the task's), so its task keys use this leg
+    /// ([`Exch::tkey`]), not `leg`, which names where the delivery was recorded (a proxy's
+    /// `--listener webhook@...` leg) and where its findings are told.
+    task_leg: Option<Option<String>>,
     /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
     /// handed out under)` for a SubscribeToTask or push config call on another tenant's
     /// task, judged at the response head, before the answer's events are observed;
@@ -1264,14 +1271,20 @@ impl Exch {
         self.resp_coding && is_coded(&self.resp_headers)
     }
 
-    /// [`task_key`] of `id` at this exchange's leg and agent.
+    /// The leg this exchange's tasks are keyed on: `leg`, or for a push delivery the leg
+    /// of the call that registered its webhook ([`Exch::task_leg`]).
+    fn tleg(&self) -> &Option<String> {
+        self.task_leg.as_ref().unwrap_or(&self.leg)
+    }
+
+    /// [`task_key`] of `id` at this exchange's task leg ([`Self::tleg`]) and agent.
     fn tkey(&self, id: &str) -> String {
-        task_key(&self.leg, &self.scope, id)
+        task_key(self.tleg(), &self.scope, id)
     }
 
     /// [`Self::tkey`] written into `out` ([`task_key_into`]).
     fn tkey_into(&self, id: &str, out: &mut String) {
-        task_key_into(&self.leg, &self.scope, id, out)
+        task_key_into(self.tleg(), &self.scope, id, out)
     }
 
     /// Where this exchange went, as ID-TASK-006 compares agents: `scheme://host:port`,
@@ -2853,9 +2866,9 @@ pub(super) struct State {
     /// Agent scopes ([`State::agent_scope`]) seen on the client leg other than its first
     /// agent's, at most [`MAX_CLIENT_SCOPES`]: where ID-TASK-006 looks a task id up.
     client_scopes: Vec<String>,
-    /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
-    /// is that agent's (PUSH-002).
-    push_url_scope: HashMap<String, String>,
+    /// Webhook URL key → scope and leg of the agent exchange that registered it: a
+    /// delivery's task is that agent's, as that call's leg keys it (PUSH-002).
+    push_url_scope: HashMap<String, (String, Option<String>)>,
     /// Seq of the latest request head on the `upstream` leg (a gateway recording): a
     /// client-leg call with none after its own request head was answered by the gateway
     /// alone (GW-RESP-002).
@@ -5929,6 +5942,10 @@ impl State {
             }
             x.call = Some(Arc::new(c));
             x.scope = self.agent_scope(x);
+            x.task_leg = self
+                .push_url_scope
+                .get(&self.delivery_key(&x.url))
+                .map(|(_, leg)| leg.clone());
             self.areas.insert("push");
             return;
         }
@@ -7872,7 +7889,8 @@ mod tests {
     use serde_json::json;
 
     /// `parts_hash` as it was before it skipped members instead of removing them from a
-    /// copy of the parts.
+    /// copy of the parts (with webhook52's 0.x `file` object moved into the part and the
+    /// implied media type removed the same way).
     fn parts_hash_by_copy(parts: &Json) -> u64 {
         let Json::Array(items) = parts else {
             return json_hash(parts);
@@ -7880,6 +7898,32 @@ mod tests {
         let mut items = items.clone();
         for p in items.iter_mut() {
             if let Some(o) = p.as_object_mut() {
+                if let Some(Json::Object(f)) = o.get("file").cloned() {
+                    o.remove("file");
+                    for (n, v) in f.iter() {
+                        let n = match n {
+                            "uri" => "url",
+                            "bytes" => "raw",
+                            "mimeType" => "mediaType",
+                            "name" => "filename",
+                            n => n,
+                        };
+                        o.insert(n.to_string(), v.clone());
+                    }
+                }
+                let implied = if o.get("text").is_some_and(Json::is_string) {
+                    Some("text/plain")
+                } else if o.get("data").is_some() {
+                    Some("application/json")
+                } else {
+                    None
+                };
+                for k in ["mediaType", "mimeType"] {
+                    let m = o.get(k).and_then(Json::as_str);
+                    if implied.is_some_and(|c| m.is_some_and(|m| m.eq_ignore_ascii_case(c))) {
+                        o.remove(k);
+                    }
+                }
                 for k in ["kind", "type"] {
                     if o.get(k).is_some_and(Json::is_string) {
                         o.remove(k);
@@ -7911,6 +7955,8 @@ mod tests {
             r#"[{"type":"text","type":"text","kind":"text","kind":"text"}]"#,
             r#"["text",1,null,[{"kind":"text"}],{}]"#,
             r#"[]"#,
+            r#"[{"kind":"file","file":{"bytes":"QQ==","mimeType":"","name":"n"}}]"#,
+            r#"[{"text":"a","mediaType":"TEXT/PLAIN"},{"data":{},"mimeType":"application/json"}]"#,
             r#"{"kind":"text","text":"not an array"}"#,
             r#""hello""#,
         ];
@@ -7937,6 +7983,46 @@ mod tests {
             h(r#"[{"text":"a"}]"#)
         );
         assert_ne!(h(r#"[{"text":""}]"#), h(r#"[{"data":""}]"#));
+        // webhook52: the media type a text or data part has anyway, as a 0.3-to-1.0
+        // translator writes it (the a2a-js push sender's 1.0 fallback), is the same part
+        assert_eq!(
+            h(r#"[{"kind":"text","text":"a"}]"#),
+            h(r#"[{"text":"a","mediaType":"text/plain"}]"#)
+        );
+        assert_eq!(
+            h(r#"[{"kind":"data","data":{"k":1}}]"#),
+            h(r#"[{"data":{"k":1},"mediaType":"Application/JSON"}]"#)
+        );
+        // another media type, or one a file part names, still counts
+        assert_ne!(
+            h(r#"[{"text":"a"}]"#),
+            h(r#"[{"text":"a","mediaType":"text/markdown"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"url":"u"}]"#),
+            h(r#"[{"url":"u","mediaType":"text/plain"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"data":{"k":1}}]"#),
+            h(r#"[{"data":{"k":1},"mediaType":"text/plain"}]"#)
+        );
+        // a 0.x FilePart and the 1.0 part it became
+        assert_eq!(
+            h(r#"[{"kind":"file","file":{"uri":"u","mimeType":"image/png","name":"a.png"}}]"#),
+            h(r#"[{"url":"u","mediaType":"image/png","filename":"a.png"}]"#)
+        );
+        assert_eq!(
+            h(r#"[{"kind":"file","file":{"bytes":"QQ==","mimeType":""}}]"#),
+            h(r#"[{"raw":"QQ=="}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"kind":"file","file":{"uri":"u","name":"a.png"}}]"#),
+            h(r#"[{"url":"u","filename":"b.png"}]"#)
+        );
+        assert_ne!(
+            h(r#"[{"kind":"file","file":{"uri":"u"}}]"#),
+            h(r#"[{"raw":"u"}]"#)
+        );
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type

@@ -254,7 +254,7 @@ impl State {
             return self
                 .push_url_scope
                 .get(&self.delivery_key(&x.url))
-                .cloned()
+                .map(|(scope, _)| scope.clone())
                 .unwrap_or_default();
         }
         if c.binding.is_none() {

@@ -120,7 +120,13 @@ impl WordHash {
 /// `filename` and `mediaType` (0.3 proto `mimeType`) set to `""` are dropped too: they are
 /// proto3 strings outside the part's oneof, whose empty value is the unset one, and
 /// ProtoJSON writers that emit default values (a2a-sdk 1.3.0's ListTasks) send them so
-/// (breaker46: the same status message listed with `"filename":"","mediaType":""`).
+/// (breaker46: the same status message listed with `"filename":"","mediaType":""`). The
+/// media type a part's content has anyway is dropped as well: `text/plain` on a text part
+/// and `application/json` on a data part (1.0 `Part.media_type` is optional; the 0.3
+/// TextPart and DataPart have none, and a 0.3-to-1.0 translator such as the a2a-js
+/// sender's 1.0 fallback writes them in: webhook52, the same status message read in a
+/// 0.3 answer and in its 1.0 push was told ID-MSG-003). A 0.x FilePart's `file` object
+/// counts as the 1.0 part's `url` / `raw`, `mediaType` and `filename` ([`file_member_v1`]).
 pub(super) fn parts_hash(parts: &Json) -> u64 {
     let Json::Array(items) = parts else {
         return json_hash(parts);
@@ -134,7 +140,21 @@ pub(super) fn parts_hash(parts: &Json) -> u64 {
     h.word(6);
     for p in items {
         let ph = match p {
-            Json::Object(o) => object_hash(o.iter().filter(|(n, v)| !part_member_unset(n, v))),
+            Json::Object(o) => {
+                let content = part_content(o);
+                // a 0.x FilePart's `file` object read as the 1.0 part's own members
+                let file = o.get("file").and_then(Json::as_object);
+                let own = o.iter().filter(|(n, v)| {
+                    let moved = file.is_some() && *n == "file";
+                    !(moved || part_member_unset(n, v) || implied_media(content, n, v))
+                });
+                let inner = file
+                    .into_iter()
+                    .flat_map(|f| f.iter())
+                    .map(|(n, v)| (file_member_v1(n), v))
+                    .filter(|(n, v)| !part_member_unset(n, v));
+                object_hash(own.chain(inner))
+            }
             _ => json_hash(p),
         };
         h.word(ph);
@@ -151,6 +171,40 @@ fn part_member_unset(name: &str, v: &Json) -> bool {
         "filename" | "mediaType" | "mimeType" => v.as_str() == Some(""),
         _ => false,
     }
+}
+
+/// The 1.0 Part member a member of a 0.x FilePart's `file` object became (`uri` → `url`,
+/// `bytes` → `raw`, `mimeType` → `mediaType`, `name` → `filename`; a2a.proto `Part`),
+/// so one file part hashes alike in both generations' shapes ([`parts_hash`]).
+fn file_member_v1(name: &str) -> &str {
+    match name {
+        "uri" => "url",
+        "bytes" => "raw",
+        "mimeType" => "mediaType",
+        "name" => "filename",
+        n => n,
+    }
+}
+
+/// The media type part object `o`'s content implies: `text/plain` for a part with a
+/// string `text`, `application/json` for one with `data` (and no `text`); `None` else.
+fn part_content(o: &Obj) -> Option<&'static str> {
+    if o.get("text").is_some_and(Json::is_string) {
+        Some("text/plain")
+    } else if o.get("data").is_some() {
+        Some("application/json")
+    } else {
+        None
+    }
+}
+
+/// Whether part member `name` with value `v` is a `mediaType` / `mimeType` naming the
+/// media type `content` the part's content has anyway ([`part_content`]; ASCII case
+/// ignored, as media type names are case-insensitive, RFC 9110 §8.3.1): left out of
+/// [`parts_hash`].
+fn implied_media(content: Option<&str>, name: &str, v: &Json) -> bool {
+    matches!(name, "mediaType" | "mimeType")
+        && content.is_some_and(|c| v.as_str().is_some_and(|m| m.eq_ignore_ascii_case(c)))
 }
 
 /// [`json_hash`] of an object with members `members` (in any order).

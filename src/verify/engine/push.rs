@@ -1550,11 +1550,13 @@ impl State {
     pub(super) fn terminal_never_pushed(&mut self) {
         let end_ms = (self.last_end_t / 1000) as i64;
         let mut due: Vec<(u64, String, String)> = Vec::new();
-        // A push delivery is booked on its webhook leg's record of the task, apart from the
-        // record of the calls between client and agent that saw the client poll for the
-        // end: what the webhook records of each task id got (a terminal state, the agent's
-        // clock, any delivery), so the calls' record is judged with it (breaker52: in a
-        // proxy recording with a --webhook listener the task was never judged).
+        // A push delivery is booked on the record of the call that registered its webhook
+        // ([`Exch::task_leg`], webhook52); a delivery whose registration the recording
+        // does not hold (or a task record of another leg) keeps a record apart from the
+        // calls' that saw the client poll for the end: what those records of each task id
+        // got (a terminal state, the agent's clock, any delivery), so the calls' record is
+        // judged with it (breaker52: in a proxy recording with a --webhook listener the
+        // task was never judged).
         let mut via_webhook: HashMap<&str, WebhookSeen> = HashMap::new();
         for (key, t) in self.tasks.iter().filter(|(_, t)| !t.in_calls) {
             if t.webhook_states.is_empty() {

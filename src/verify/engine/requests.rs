@@ -3222,7 +3222,8 @@ impl State {
             self.push_secrets_full.insert(url.clone());
         }
         if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
-            self.push_url_scope.insert(url.clone(), x.scope.clone());
+            self.push_url_scope
+                .insert(url.clone(), (x.scope.clone(), x.leg.clone()));
         }
         // deliveries the agent made before this answer (a config inline in a blocking
         // send): the webhook was called (newcomer48)
