@@ -204,7 +204,22 @@ def agents_hit(rec, agents):
     return out
 
 
-def run(bin_, out, mode):
+def proxy_up(proxy, errpath, secs=30):
+    """Whether the proxy bound every address: its banner's last line is in its stderr before
+    it exits. A free_port() taken by another test between its probe and the proxy's bind makes
+    the proxy exit at start, while wait_port() may still see that other test's listener
+    (CI 146: a recording that never existed)."""
+    end = time.monotonic() + secs
+    while time.monotonic() < end:
+        if "ends the run" in open(errpath).read():
+            return True
+        if proxy.poll() is not None:
+            return False
+        time.sleep(0.05)
+    return False
+
+
+def run(bin_, out, mode, attempt=1):
     p1, p2, p3 = d.free_port(), d.free_port(), d.free_port()
     front = f"http://127.0.0.1:{p1}"
     a, aport = start_agent("alpha", f"http://127.0.0.1:{p2}")
@@ -220,13 +235,23 @@ def run(bin_, out, mode):
                            "--public", front, "--log", glog], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, text=True)
     rport = int(rt.stdout.readline())
-    errf = open(os.path.join(out, f"{mode}.proxy.stderr"), "w")
+    errpath = os.path.join(out, f"{mode}.proxy.stderr")
+    errf = open(errpath, "w")
     proxy = subprocess.Popen(
         [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{rport}",
          "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
          "--listener", f"upstream@127.0.0.1:{p3}=http://127.0.0.1:{bport}",
          "--record", rec, "--report", rep, "--lossless"],
         stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
+    if not proxy_up(proxy, errpath) and attempt < 3:
+        # a port taken between free_port() and the bind: start again on other ports
+        proxy.kill()
+        proxy.wait()
+        errf.close()
+        for p in (rt, a, b):
+            p.kill()
+            p.wait()
+        return run(bin_, out, mode, attempt + 1)
     for p in (p1, p2, p3):
         g45.wait_port(p)
     log = client(front)
