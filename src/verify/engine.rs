@@ -1271,6 +1271,15 @@ impl Exch {
         self.resp_coding && is_coded(&self.resp_headers)
     }
 
+    /// How a finding names this exchange's call: its JSON-RPC method or operation name
+    /// ([`Call::method`]), else `METHOD path` (`GET /v1/tasks/t-1`).
+    fn call_name(&self) -> String {
+        self.call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| format!("{} {}", self.method, self.path))
+    }
+
     /// The leg this exchange's tasks are keyed on: `leg`, or for a push delivery the leg
     /// of the call that registered its webhook ([`Exch::task_leg`]).
     fn tleg(&self) -> &Option<String> {

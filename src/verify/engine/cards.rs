@@ -420,10 +420,7 @@ impl State {
                     &r::CAP_EXTENDED_CARD,
                     format!(
                         "agent served an extended agent card to {} although its public card does not declare capabilities.extendedAgentCard: true (1.0 §3.1.11: without it the agent answers UnsupportedOperationError)",
-                        x.call
-                            .as_ref()
-                            .and_then(|c| c.method.clone())
-                            .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+                        x.call_name()
                     ),
                     vec![
                         Evidence {

@@ -16,11 +16,7 @@ impl State {
         }
         self.areas.insert("http");
         let cause = x.end_error.as_deref().unwrap_or("connection reset");
-        let method = x
-            .call
-            .as_ref()
-            .and_then(|c| c.method.clone())
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let method = x.call_name();
         let why = match big_request_head(&x.req_headers) {
             Some(big) => format!("; {big}"),
             None => {

@@ -81,11 +81,7 @@ impl State {
         if delivered {
             return;
         }
-        let name = x
-            .call
-            .as_ref()
-            .and_then(|c| c.method.clone())
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = x.call_name();
         let cause = x
             .end_error
             .as_deref()
@@ -538,11 +534,7 @@ impl State {
             let list = crate::model::coding::codings(ce.as_deref());
             let ae = crate::model::coding::joined(x.req_headers.get_all("accept-encoding"));
             if let Some(c) = crate::model::coding::unaccepted(ae.as_deref(), &list) {
-                let name = x
-                    .call
-                    .as_ref()
-                    .and_then(|c| c.method.clone())
-                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let name = x.call_name();
                 self.find(
                     &r::HTTP_CODING_UNACCEPTED,
                     format!(
@@ -723,11 +715,7 @@ impl State {
             // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer;
             // the message names the call and how much of the body came (q21 Q1)
             if a2a_http {
-                let name = x
-                    .call
-                    .as_ref()
-                    .and_then(|c| c.method.clone())
-                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let name = x.call_name();
                 let got = if x.body.expected > 0 && !x.body.oversize {
                     format!(
                         "after {} of its {} Content-Length bytes",
@@ -987,11 +975,7 @@ impl State {
         if x.outcome != Some(Outcome::Complete) {
             return;
         }
-        let name = x
-            .call
-            .as_ref()
-            .and_then(|c| c.method.clone())
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let name = x.call_name();
         let ce = x.resp_headers.get("content-encoding").unwrap_or("");
         self.find(
             &r::HTTP_BODY_CODING,

@@ -246,11 +246,7 @@ impl State {
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
-        let call = x
-            .call
-            .as_ref()
-            .and_then(|c| c.method.clone())
-            .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+        let call = x.call_name();
         let name = e
             .event
             .as_deref()
@@ -2743,10 +2739,7 @@ impl State {
                         .collect::<Vec<_>>();
                     let message = format!(
                         "the gateway answered the client's {} itself (no request went to the agent on the upstream leg{}): it reports task {id} as {now} although the task was {} before, a cached or stale answer the agent never sent",
-                        x.call
-                            .as_ref()
-                            .and_then(|c| c.method.clone())
-                            .unwrap_or_else(|| format!("{} {}", x.method, x.path)),
+                        x.call_name(),
                         if cache.is_empty() {
                             String::new()
                         } else {
