@@ -4331,13 +4331,14 @@ impl State {
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
-        if let Some((client, up)) = self.front_own_gate.clone() {
+        if let Some((client, up)) = &self.front_own_gate {
             if f.rule == r::AUTH_CREDENTIAL_FORWARDED.id || f.rule == r::ID_TASK_FROM_OTHER_AGENT.id
             {
+                let pair = (client.clone(), up.clone());
                 if self.held_front_own.len() >= MAX_PENDING_UP {
                     self.held_front_own.remove(0);
                 }
-                self.held_front_own.push((client, up, f));
+                self.held_front_own.push((pair.0, pair.1, f));
                 return self.out.len();
             }
         }

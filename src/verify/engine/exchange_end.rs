@@ -167,14 +167,11 @@ impl State {
         } else {
             x.end_seq
         };
+        // one walk of the open exchanges, no second lookup per id
         self.open
-            .keys()
-            .filter(|id| {
-                self.open.get(id).is_some_and(|o| {
-                    o.leg.is_some() && o.req_seq > x.req_seq && o.req_seq < answered_at
-                })
-            })
-            .cloned()
+            .values()
+            .filter(|o| o.leg.is_some() && o.req_seq > x.req_seq && o.req_seq < answered_at)
+            .map(|o| o.id.clone())
             .collect()
     }
 
