@@ -2805,6 +2805,19 @@ pub(super) struct State {
     /// too): the webhook leg of that task is captured (PUSH-DELIV-003 without the agent's
     /// clock; breaker52). At most [`MAX_PUSH_URLS`] entries.
     webhook_task_ids: std::collections::HashSet<String>,
+    /// Webhook URL keys ([`State::delivery_key`]) that received any recorded push delivery
+    /// (read or not): a config whose webhook is a recorded listener and that is not here
+    /// got nothing at all (PUSH-DELIV-003). At most [`MAX_PUSH_URLS`] entries;
+    /// `webhook_hit_full` once one was left out.
+    webhook_hit: std::collections::HashSet<String>,
+    /// [`Self::webhook_hit`] left a key out (full): no config is judged as never delivered
+    /// to by it.
+    webhook_hit_full: bool,
+    /// A request with a body came in on a webhook leg ([`crate::record::event::is_webhook_leg`])
+    /// that was not read as a delivery to a registered webhook (another path, a config the
+    /// recording does not hold): the agent may have delivered there, so no config is judged
+    /// as never delivered to by the recorded listener (PUSH-DELIV-003).
+    webhook_leg_stray: bool,
     /// Webhook URL key → (task, seq of the successful delete answer, its exchange, its end
     /// time in µs since the recording start) of the
     /// configs deleted for it, until a config for that task and URL is created again
@@ -4066,6 +4079,9 @@ impl State {
             push_config_since: HashMap::new(),
             webhook_seen: HashMap::new(),
             webhook_task_ids: std::collections::HashSet::new(),
+            webhook_hit: std::collections::HashSet::new(),
+            webhook_hit_full: false,
+            webhook_leg_stray: false,
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
@@ -5958,6 +5974,13 @@ impl State {
                 .map(|(_, leg)| leg.clone());
             self.areas.insert("push");
             return;
+        }
+        if x.leg
+            .as_deref()
+            .is_some_and(crate::record::event::is_webhook_leg)
+            && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())
+        {
+            self.webhook_leg_stray = true;
         }
         let mut route = rest_route(&x.method, &x.path);
         // breaker31 R07/R23: `POST /tasks/{id}` and `POST /tasks` are judged as GetTask and

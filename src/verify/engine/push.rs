@@ -131,6 +131,13 @@ impl State {
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
+        if !self.webhook_hit.contains(&dkey) {
+            if self.webhook_hit.len() < MAX_PUSH_URLS {
+                self.webhook_hit.insert(dkey.clone());
+            } else {
+                self.webhook_hit_full = true;
+            }
+        }
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
         // (not judged for a task whose config the recording does not hold). A 1.0 config's
         // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
@@ -1547,6 +1554,13 @@ impl State {
     /// task's deliveries ([`Verifier::webhook_seen`]): the webhook leg is captured, so the
     /// agent never notified this task (a2a-java #483, a2a-python #218: configs given on a
     /// non-streaming send were never used). That other task's clock stands in for its own.
+    ///
+    /// A task of which no delivery at all is recorded is judged too when its live config
+    /// names a webhook the recording's own `--listener webhook@...` captures
+    /// ([`State::webhook_listener_of`]) and that webhook received no delivery (nor did the
+    /// webhook leg get any request not read as one): the client polled for the end, and
+    /// the recording reaches [`PUSH_TERMINAL_GRACE_MS`] beyond the answer that first showed
+    /// it (left53). Silent without such a listener: the proxy cannot have seen deliveries.
     pub(super) fn terminal_never_pushed(&mut self) {
         let end_ms = (self.last_end_t / 1000) as i64;
         let mut due: Vec<(u64, String, String)> = Vec::new();
@@ -1624,6 +1638,36 @@ impl State {
                 }
                 None => None,
             };
+            // Nothing of the task reached any webhook, and its config names a webhook the
+            // recording's own listener captures that received no delivery at all: the
+            // agent never notified it (left53: a proxy recording with a `--listener
+            // webhook@...` whose agent delivers nothing). Its clock is the answer that
+            // first showed the end, below.
+            let mut listener: Option<(String, String)> = None;
+            if clock.is_none()
+                && t.webhook_states.is_empty()
+                && leg_seen.is_none()
+                && !self.webhook_task_ids.contains(id)
+                && self.webhook_task_ids.len() < MAX_PUSH_URLS
+                && !self.webhook_hit_full
+                && !self.webhook_leg_stray
+            {
+                let mut urls: Vec<&String> = self
+                    .push_config_urls
+                    .iter()
+                    .filter(|(k, u)| {
+                        k.starts_with(&prefix)
+                            && owed(k)
+                            && !self.push_deleted_ids.contains_key(k.as_str())
+                            && !self.webhook_hit.contains(u.as_str())
+                    })
+                    .map(|(_, u)| u)
+                    .collect();
+                urls.sort();
+                listener = urls
+                    .into_iter()
+                    .find_map(|u| Some((u.clone(), self.webhook_listener_of(u)?)));
+            }
             // No delivery of the task carried a status.timestamp (its webhook got artifact
             // updates only), yet the webhook leg is captured (a delivery of the task is
             // recorded): the answer that first showed the end bounds it on the recording's
@@ -1631,8 +1675,7 @@ impl State {
             let by_read = clock.is_none();
             let clock = clock.or_else(|| {
                 let (read_us, _) = t.terminal_read_t?;
-                self.webhook_task_ids
-                    .contains(id)
+                (self.webhook_task_ids.contains(id) || listener.is_some())
                     .then(|| ((read_us / 1000) as i64 - term_ms, t.announced_dialect, None))
             });
             let Some((skew, d, b)) = clock else {
@@ -1708,13 +1751,19 @@ impl State {
                 .chain(leg_seen.iter().flat_map(|w| w.states.iter()))
                 .map(|s| super::super::wording::state_term(*s, d, b))
                 .collect();
-            let msg = match other {
-                Some((url, by)) => format!(
+            let msg = match (other, listener) {
+                (None, Some((url, leg))) => format!(
+                    "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which this recording captures (its listener for leg {leg}) and which received no delivery, and the recording continues {} s beyond the answer that first showed the task ended, polled by the client (PUSH-004 allows a delivery {} s)",
+                    super::super::wording::state_term(*st, d, b),
+                    (end_ms - ended_by) / 1000,
+                    PUSH_TERMINAL_GRACE_MS / 1000
+                ),
+                (Some((url, by)), _) => format!(
                     "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which received task {by}'s notifications in this recording, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as that webhook's deliveries show it); an agent that notifies only tasks started by a streaming call, or drops a config given with a non-streaming send, leaves this client waiting",
                     super::super::wording::state_term(*st, d, b),
                     (end_ms - ended_by) / 1000
                 ),
-                None => format!(
+                (None, None) => format!(
                     "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended ({})",
                     super::super::wording::state_term(*st, d, b),
                     if pushed.is_empty() {

@@ -1,0 +1,269 @@
+//! left53: last session's known misses in the verifier.
+//!
+//! Item 1, PUSH-DELIV-003 on a proxy recording with a recorded webhook listener
+//! (`proxy --listener webhook@ADDR=URL`, as `tests/live_breaker52.rs` runs it: the header
+//! lists the client-facing listener and the webhook one in `listen`, and the webhook route
+//! with `leg: webhook` last): an agent that acknowledged a push config naming that
+//! listener, finished the task (the client polled for the end) and delivered nothing at
+//! all is told once the recording reaches 30 s (PUSH-004's delivery allowance) past the
+//! answer that first showed the end. Before: silent (the rule reasoned only from
+//! deliveries it saw). Its legal neighbours stay silent: no listener recorded, a webhook
+//! elsewhere, a recording that ends inside the allowance, a delivery the agent did make,
+//! a config created after the end was read, a config deleted, a request on the webhook leg
+//! not read as a delivery.
+
+use a2a_interop::record::{transcript, CaptureMode, Event, RecordingHeader, Route};
+use a2a_interop::verify::Verifier;
+
+/// The client-facing listener and the webhook listener of the recording proxy.
+const FRONT: &str = "127.0.0.1:47000";
+const HOOK: &str = "127.0.0.1:47001";
+
+/// A `proxy --listener webhook@HOOK=...` header (reverse mode) when `listener`, else the
+/// plain one-listener header.
+fn header(listener: bool) -> RecordingHeader {
+    let mut h = RecordingHeader::new(CaptureMode::Reverse);
+    h.listen = vec![FRONT.to_string()];
+    h.routes = vec![Route {
+        prefix: "/".into(),
+        upstream: "http://127.0.0.1:38000".into(),
+        leg: None,
+    }];
+    if listener {
+        h.listen.push(HOOK.to_string());
+        h.routes.push(Route {
+            prefix: "/".into(),
+            upstream: "http://127.0.0.1:39000".into(),
+            leg: Some("webhook".into()),
+        });
+    }
+    h
+}
+
+/// One transcript line.
+fn line(v: serde_json::Value) -> String {
+    v.to_string() + "\n"
+}
+
+fn rpc_req(t: f64, body: serde_json::Value) -> String {
+    line(serde_json::json!({
+        "dir": "req", "t": t, "method": "POST", "url": format!("http://{FRONT}/"),
+        "headers": {"content-type": "application/json", "accept": "application/json"},
+        "body": body.to_string(),
+    }))
+}
+
+fn rpc_resp(t: f64, body: serde_json::Value) -> String {
+    line(serde_json::json!({
+        "dir": "resp", "t": t, "status": 200,
+        "headers": {"content-type": "application/json"}, "body": body.to_string(),
+    }))
+}
+
+fn task(state: &str, ts: &str) -> serde_json::Value {
+    serde_json::json!({"kind": "task", "id": "t-1", "contextId": "c-1",
+        "status": {"state": state, "timestamp": ts}})
+}
+
+/// What the 0.3 client and agent do ([`run`]).
+#[derive(Clone, Copy)]
+struct Case {
+    /// The webhook URL's port: the listener's (`47001`) or another.
+    hook_port: u16,
+    /// When the config is set (s): before the end was read (1.0) or after (20.0).
+    set_at: f64,
+    /// The agent delivers the completion to the webhook (leg `webhook`).
+    delivered: bool,
+    /// A request on the webhook leg to another path (not read as a delivery).
+    stray: bool,
+    /// The client deletes the config after reading the end.
+    deleted: bool,
+    /// The client's last poll (s): the recording's end.
+    last_poll: f64,
+}
+
+const FAULT: Case = Case {
+    hook_port: 47001,
+    set_at: 1.0,
+    delivered: false,
+    stray: false,
+    deleted: false,
+    last_poll: 50.0,
+};
+
+fn transcript_of(c: Case) -> String {
+    let url = format!("http://127.0.0.1:{}/hook", c.hook_port);
+    let mut s = String::new();
+    s += &rpc_req(
+        0.0,
+        serde_json::json!({"jsonrpc": "2.0", "id": "1", "method": "message/send", "params": {
+            "message": {"kind": "message", "messageId": "m-1", "role": "user",
+                "parts": [{"kind": "text", "text": "export the journal"}]},
+            "configuration": {"blocking": false}}}),
+    );
+    s += &rpc_resp(
+        0.02,
+        serde_json::json!({"jsonrpc": "2.0", "id": "1",
+            "result": task("submitted", "2026-03-02T10:15:00.000Z")}),
+    );
+    let set = |t: f64| {
+        rpc_req(
+            t,
+            serde_json::json!({"jsonrpc": "2.0", "id": "2",
+                "method": "tasks/pushNotificationConfig/set", "params": {"taskId": "t-1",
+                "pushNotificationConfig": {"url": url, "token": "tok-1"}}}),
+        ) + &rpc_resp(
+            t + 0.004,
+            serde_json::json!({"jsonrpc": "2.0", "id": "2", "result": {"taskId": "t-1",
+                "pushNotificationConfig": {"id": "cfg-1", "url": url, "token": "tok-1"}}}),
+        )
+    };
+    if c.set_at < 15.0 {
+        s += &set(c.set_at);
+    }
+    if c.delivered {
+        s += &line(serde_json::json!({
+            "dir": "req", "t": 9.5, "leg": "webhook", "method": "POST", "url": url,
+            "headers": {"content-type": "application/json", "x-a2a-notification-token": "tok-1"},
+            "body": task("completed", "2026-03-02T10:15:09.000Z").to_string(),
+        }));
+        s += &line(
+            serde_json::json!({"dir": "resp", "t": 9.504, "leg": "webhook",
+            "status": 200, "headers": {}, "body": ""}),
+        );
+    }
+    if c.stray {
+        s += &line(serde_json::json!({
+            "dir": "req", "t": 9.5, "leg": "webhook", "method": "POST",
+            "url": format!("http://{HOOK}/other"),
+            "headers": {"content-type": "application/json"},
+            "body": task("completed", "2026-03-02T10:15:09.000Z").to_string(),
+        }));
+        s += &line(
+            serde_json::json!({"dir": "resp", "t": 9.504, "leg": "webhook",
+            "status": 200, "headers": {}, "body": ""}),
+        );
+    }
+    let get = |t: f64, id: &str| {
+        rpc_req(
+            t,
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tasks/get",
+                "params": {"id": "t-1"}}),
+        ) + &rpc_resp(
+            t + 0.004,
+            serde_json::json!({"jsonrpc": "2.0", "id": id,
+                "result": task("completed", "2026-03-02T10:15:09.000Z")}),
+        )
+    };
+    s += &get(15.0, "5");
+    if c.set_at >= 15.0 {
+        s += &set(c.set_at);
+    }
+    if c.deleted {
+        s += &rpc_req(
+            16.0,
+            serde_json::json!({"jsonrpc": "2.0", "id": "7",
+                "method": "tasks/pushNotificationConfig/delete",
+                "params": {"id": "t-1", "pushNotificationConfigId": "cfg-1"}}),
+        );
+        s += &rpc_resp(
+            16.004,
+            serde_json::json!({"jsonrpc": "2.0", "id": "7", "result": null}),
+        );
+    }
+    s += &get(c.last_poll, "6");
+    s
+}
+
+/// The rule ids `verify` draws on case `c` recorded under `header(listener)`, but
+/// PUSH-URL-001.
+fn run(c: Case, listener: bool) -> Vec<String> {
+    let (_, evs): (_, Vec<Event>) = transcript::read(&transcript_of(c)).unwrap();
+    let mut v = Verifier::new(&header(listener));
+    for e in &evs {
+        v.feed(e);
+    }
+    let mut ids: Vec<String> = v
+        .finish()
+        .findings
+        .iter()
+        .map(|f| f.rule.clone())
+        // the webhook on the proxy's loopback listener is a private address (PUSH-URL-001,
+        // told when the agent accepts it: the same in every case here)
+        .filter(|r| r != "PUSH-URL-001")
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The agent set the config, finished, and delivered nothing to the recorded webhook
+/// listener; the client polled, and the recording runs 35 s past the first poll that
+/// showed the end: PUSH-DELIV-003, naming the listener. Before: no finding.
+#[test]
+fn a_config_on_the_recorded_webhook_listener_never_delivered_to_is_told() {
+    assert_eq!(run(FAULT, true), vec!["PUSH-DELIV-003".to_string()]);
+    let (_, evs) = transcript::read(&transcript_of(FAULT)).unwrap();
+    let mut v = Verifier::new(&header(true));
+    for e in &evs {
+        v.feed(e);
+    }
+    let out = v.finish();
+    let f = out
+        .findings
+        .iter()
+        .find(|f| f.rule == "PUSH-DELIV-003")
+        .unwrap();
+    assert!(
+        f.message.contains("http://127.0.0.1:47001/hook")
+            && f.message.contains("leg webhook")
+            && f.message
+                .contains("no push notification of task t-1 at all"),
+        "{}",
+        f.message
+    );
+}
+
+/// The legal neighbours stay silent.
+#[test]
+fn legal_neighbours_of_a_never_delivered_config_stay_silent() {
+    let none: Vec<String> = Vec::new();
+    // no webhook listener recorded: the proxy could not have seen a delivery
+    assert_eq!(run(FAULT, false), none, "no listener");
+    // the webhook is elsewhere (another port): not captured
+    let elsewhere = Case {
+        hook_port: 47999,
+        ..FAULT
+    };
+    assert_eq!(run(elsewhere, true), none, "webhook elsewhere");
+    // the recording ends 25 s after the end was read: within PUSH-004's 30 s
+    let early = Case {
+        last_poll: 40.0,
+        ..FAULT
+    };
+    assert_eq!(run(early, true), none, "within the allowance");
+    // the agent delivered the completion
+    let delivered = Case {
+        delivered: true,
+        ..FAULT
+    };
+    assert_eq!(run(delivered, true), none, "delivered");
+    // a config set once the task was read completed is owed no push of that end
+    let late = Case {
+        set_at: 20.0,
+        ..FAULT
+    };
+    assert_eq!(run(late, true), none, "config set after the end");
+    // the client deleted its only config
+    let deleted = Case {
+        deleted: true,
+        ..FAULT
+    };
+    assert_eq!(run(deleted, true), none, "config deleted");
+    // something came in on the webhook leg that was not read as a delivery
+    let stray = Case {
+        stray: true,
+        ..FAULT
+    };
+    assert_eq!(run(stray, true), none, "stray request on the webhook leg");
+}
