@@ -2221,12 +2221,19 @@ impl State {
                 );
             }
         }
-        self.check_delivery_after_delete(x, &key);
+        // the body parsed once for both readers of its task (and state) below
+        let body = x.req_decoded().unwrap_or_default();
+        let parsed = (self.push_deleted.contains_key(&key) || self.push_secrets.contains_key(&key))
+            .then(|| Json::parse(&body).ok())
+            .flatten();
+        let delivered = parsed.as_ref().and_then(delivered_task_id_in);
+        if let (Some(v), Some(task)) = (parsed.as_ref(), delivered.as_deref()) {
+            self.check_delivery_after_delete(x, &key, task, v);
+        }
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return true;
         };
-        let body = x.req_decoded().unwrap_or_default();
-        let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
+        let task = delivered.filter(|_| !task_ambiguous);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()
@@ -2376,24 +2383,39 @@ impl State {
     /// delivered update happened after the delete, so no delivery of it was under way
     /// (breaker52 v03-push-after-delete: the deleted config's webhook got the task's
     /// completion 1.6 s after the delete, the task shown working in between).
-    pub(super) fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
+    ///
+    /// `task` is the task the delivery names, read from `v`, its parsed body. The task's
+    /// record is the one of the calls that registered the webhook ([`Exch::tkey`]: a
+    /// delivery's task is booked under that call's leg and agent, webhook52); only a
+    /// delivery whose registration the recording does not hold walks the task's records
+    /// of every leg.
+    pub(super) fn check_delivery_after_delete(
+        &mut self,
+        x: &Exch,
+        key: &str,
+        task: &str,
+        v: &Json,
+    ) {
         let Some(deleted) = self.push_deleted.get(key) else {
             return;
         };
-        let body = x.req_decoded().unwrap_or_default();
-        let Some(task) = delivered_task_id(&body) else {
-            return;
-        };
-        // the task's records of the calls between client and agent (a delivery's own
-        // leg keeps another record of it): the latest non-terminal sighting among them
-        let open_seen = delivered_state(&body)
+        // the task's record of the calls between client and agent (a delivery's own leg
+        // keeps another record of it): its latest non-terminal sighting
+        let open_seen = delivered_state_in(v)
             .filter(|st| st.is_terminal())
             .and_then(|_| {
-                self.tasks
-                    .iter()
-                    .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(&task))
-                    .filter_map(|(_, t)| t.open_seen)
-                    .max()
+                if x.task_leg.is_some() {
+                    self.tasks
+                        .get(&x.tkey(task))
+                        .filter(|t| t.in_calls)
+                        .and_then(|t| t.open_seen)
+                } else {
+                    self.tasks
+                        .iter()
+                        .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(task))
+                        .filter_map(|(_, t)| t.open_seen)
+                        .max()
+                }
             });
         // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
         // been on its way when the delete was served (a race, not a config kept alive).
@@ -2461,9 +2483,8 @@ struct WebhookSeen {
 /// The task state a push delivery's body (`body`: one StreamResponse, or a 0.x Task or
 /// status-update event) carries at `status.state` (TaskState names of any version), or
 /// `None` (an artifact update, a message, no JSON).
-fn delivered_state(body: &[u8]) -> Option<TaskState> {
-    let v = Json::parse(body).ok()?;
-    let inner = match classify_payload(&v, "") {
+fn delivered_state_in(v: &Json) -> Option<TaskState> {
+    let inner = match classify_payload(v, "") {
         Ok(p) => p
             .inner
             .get("status")?
