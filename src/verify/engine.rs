@@ -7923,7 +7923,8 @@ mod tests {
 
     /// `parts_hash` as it was before it skipped members instead of removing them from a
     /// copy of the parts (with webhook52's 0.x `file` object moved into the part and the
-    /// implied media type removed the same way).
+    /// implied media type removed the same way, and left53's null members, empty metadata
+    /// and 0.3 `data_part_compat` wrapping undone).
     fn parts_hash_by_copy(parts: &Json) -> u64 {
         let Json::Array(items) = parts else {
             return json_hash(parts);
@@ -7931,12 +7932,31 @@ mod tests {
         let mut items = items.clone();
         for p in items.iter_mut() {
             if let Some(o) = p.as_object_mut() {
+                let compat = o
+                    .get("metadata")
+                    .and_then(|m| m.get("data_part_compat"))
+                    .is_some_and(|f| matches!(f, Json::Bool(true)));
+                let wrapped = o
+                    .get("data")
+                    .and_then(Json::as_object)
+                    .filter(|d| d.iter().count() == 1)
+                    .and_then(|d| d.get("value"))
+                    .cloned();
+                if let (true, Some(x)) = (compat, wrapped) {
+                    o.insert("data".to_string(), x);
+                    if let Some(m) = o.get_mut("metadata").and_then(Json::as_object_mut) {
+                        m.remove("data_part_compat");
+                    }
+                }
                 if let Some(Json::Object(f)) = o.get("file").cloned() {
                     o.remove("file");
                     for (n, v) in f.iter() {
+                        if matches!(v, Json::Null) {
+                            continue;
+                        }
                         let n = match n {
-                            "uri" => "url",
-                            "bytes" => "raw",
+                            "uri" | "fileWithUri" => "url",
+                            "bytes" | "fileWithBytes" => "raw",
                             "mimeType" => "mediaType",
                             "name" => "filename",
                             n => n,
@@ -7966,6 +7986,18 @@ mod tests {
                     if o.get(k).and_then(Json::as_str) == Some("") {
                         o.remove(k);
                     }
+                }
+                let unset: Vec<String> = o
+                    .iter()
+                    .filter(|(n, v)| {
+                        matches!(v, Json::Null)
+                            || (*n == "metadata"
+                                && v.as_object().is_some_and(|m| m.iter().next().is_none()))
+                    })
+                    .map(|(n, _)| n.to_string())
+                    .collect();
+                for k in unset {
+                    o.remove(&k);
                 }
             }
         }
@@ -8056,6 +8088,80 @@ mod tests {
             h(r#"[{"kind":"file","file":{"uri":"u"}}]"#),
             h(r#"[{"raw":"u"}]"#)
         );
+    }
+
+    /// left53 (ID-007, ID-MSG-003): one part's content in the 0.1 `type` shape as its
+    /// writers send it (`metadata: null`, `mimeType: null` in the file), the 0.3 ProtoJSON
+    /// file (`fileWithUri` / `fileWithBytes`), and a 1.0 data value that is no object as a
+    /// 0.3 translator wraps it (`{"value":X}` with `metadata.data_part_compat`) hash as the
+    /// 1.0 part; other content, other metadata and an unflagged `{"value":X}` still differ,
+    /// and the copy-and-remove model agrees on each. Before: every pair hashed apart.
+    #[test]
+    fn parts_hash_reads_equal_content_alike_across_generations() {
+        let h = |t: &str| parts_hash(&Json::parse(t.as_bytes()).expect("json"));
+        let same = [
+            (
+                r#"[{"type":"text","text":"a","metadata":null}]"#,
+                r#"[{"text":"a"}]"#,
+            ),
+            (
+                r#"[{"type":"data","data":{"k":1},"metadata":{}}]"#,
+                r#"[{"data":{"k":1}}]"#,
+            ),
+            (
+                r#"[{"type":"file","file":{"bytes":"QQ==","mimeType":null,"name":null},"metadata":null}]"#,
+                r#"[{"raw":"QQ=="}]"#,
+            ),
+            (
+                r#"[{"file":{"fileWithUri":"u","mimeType":"image/png"}}]"#,
+                r#"[{"url":"u","mediaType":"image/png"}]"#,
+            ),
+            (
+                r#"[{"file":{"fileWithBytes":"QQ=="}}]"#,
+                r#"[{"raw":"QQ=="}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":[1,2]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":"s"},"metadata":{"data_part_compat":true,"m":1}}]"#,
+                r#"[{"data":"s","metadata":{"m":1}}]"#,
+            ),
+        ];
+        for (a, b) in same {
+            assert_eq!(h(a), h(b), "{a} vs {b}");
+            for t in [a, b] {
+                let v = Json::parse(t.as_bytes()).expect("json");
+                assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+            }
+        }
+        let apart = [
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]}}]"#,
+                r#"[{"data":[1,2]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":[1,3]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":1,"x":2},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":1}]"#,
+            ),
+            (
+                r#"[{"type":"text","text":"a","metadata":{"m":1}}]"#,
+                r#"[{"text":"a"}]"#,
+            ),
+            (r#"[{"text":"a","metadata":null}]"#, r#"[{"text":"b"}]"#),
+        ];
+        for (a, b) in apart {
+            assert_ne!(h(a), h(b), "{a} vs {b}");
+            for t in [a, b] {
+                let v = Json::parse(t.as_bytes()).expect("json");
+                assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+            }
+        }
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type
