@@ -267,3 +267,65 @@ fn legal_neighbours_of_a_never_delivered_config_stay_silent() {
     };
     assert_eq!(run(stray, true), none, "stray request on the webhook leg");
 }
+
+/// The HTTP-FRAME-002 findings' messages of a 0.3 `message/send` answered with
+/// `resp_headers` and `body` in two reads, the connection reset after them.
+fn cut_answer(resp_headers: serde_json::Value, body: &str) -> Vec<String> {
+    let mut s = rpc_req(
+        0.0,
+        serde_json::json!({"jsonrpc": "2.0", "id": "1", "method": "message/send", "params": {
+            "message": {"kind": "message", "messageId": "m-1", "role": "user",
+                "parts": [{"kind": "text", "text": "hi"}]}}}),
+    );
+    s += &line(serde_json::json!({"dir": "resp", "t": 0.01, "status": 200,
+        "headers": resp_headers, "body": ""}));
+    let (a, b) = body.split_at(body.len() / 2);
+    s += &line(serde_json::json!({"dir": "chunk", "t": 0.02, "body": a}));
+    s += &line(serde_json::json!({"dir": "chunk", "t": 0.03, "body": b, "close": "reset"}));
+    let (_, evs) = transcript::read(&s).unwrap();
+    let mut v = Verifier::new(&header(false));
+    for e in &evs {
+        v.feed(e);
+    }
+    v.finish()
+        .findings
+        .iter()
+        .filter(|f| f.rule == "HTTP-FRAME-002")
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+/// Item 7: HTTP-FRAME-002's framing words come from one helper for a unary answer and a
+/// stream: a unary JSON answer cut short says how far its Content-Length got, and a
+/// chunked one that its last chunk never came, as a cut event stream does. Before: the
+/// chunked unary answer said only "after 24 body bytes".
+#[test]
+fn a_cut_unary_answer_is_framed_in_the_streams_words() {
+    let body = r#"{"jsonrpc":"2.0","id":"1","#;
+    let got = cut_answer(
+        serde_json::json!({"content-type": "application/json", "transfer-encoding": "chunked"}),
+        body,
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].contains(&format!(
+            "ended early, after {} body bytes, before its last chunk:",
+            body.len()
+        )),
+        "{}",
+        got[0]
+    );
+    let got = cut_answer(
+        serde_json::json!({"content-type": "application/json", "content-length": "90"}),
+        body,
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].contains(&format!(
+            "ended early, after {} of its 90 Content-Length bytes:",
+            body.len()
+        )),
+        "{}",
+        got[0]
+    );
+}
