@@ -329,3 +329,122 @@ fn a_cut_unary_answer_is_framed_in_the_streams_words() {
         got[0]
     );
 }
+
+/// Item 3: a two-leg (gateway) transcript whose client leg and upstream leg register the
+/// same webhook URL for their own task ids (the gateway mints `t-c` for the agent's
+/// `t-u`, and passes the client's webhook URL on with a token of its own); the client
+/// leg's registration ends last. The client polls the task completed (the gateway's
+/// upstream poll reads `t-u` completed with artifact `a-1`); then the agent pushes an
+/// artifact update of `t-u` for artifact `aid` with the gateway's token. Returns the rule
+/// ids drawn.
+fn same_webhook_two_legs(aid: &str) -> Vec<String> {
+    let hook = "https://client.example.test/hook";
+    let req = |t: f64, leg: Option<&str>, body: serde_json::Value| {
+        let mut v = serde_json::json!({
+            "dir": "req", "t": t, "method": "POST",
+            "url": if leg.is_some() { "https://agent.example.test/" } else { "https://gw.example.test/" },
+            "headers": {"content-type": "application/json", "accept": "application/json"},
+            "body": body.to_string(),
+        });
+        if let Some(l) = leg {
+            v["leg"] = l.into();
+        }
+        line(v)
+    };
+    let resp = |t: f64, leg: Option<&str>, body: serde_json::Value| {
+        let mut v = serde_json::json!({
+            "dir": "resp", "t": t, "status": 200,
+            "headers": {"content-type": "application/json"}, "body": body.to_string(),
+        });
+        if let Some(l) = leg {
+            v["leg"] = l.into();
+        }
+        line(v)
+    };
+    let send = serde_json::json!({"jsonrpc": "2.0", "id": "1", "method": "message/send",
+        "params": {"message": {"kind": "message", "messageId": "m-1", "role": "user",
+            "parts": [{"kind": "text", "text": "export the journal"}]},
+            "configuration": {"blocking": false}}});
+    let task_of = |id: &str, ctx: &str, state: &str, ts: &str| {
+        serde_json::json!({"kind": "task", "id": id, "contextId": ctx,
+            "status": {"state": state, "timestamp": ts}})
+    };
+    let done = |id: &str, ctx: &str| {
+        let mut t = task_of(id, ctx, "completed", "2026-03-02T10:15:04.000Z");
+        t["artifacts"] = serde_json::json!([{"artifactId": "a-1",
+            "parts": [{"kind": "text", "text": "the journal"}]}]);
+        serde_json::json!({"jsonrpc": "2.0", "id": "3", "result": t})
+    };
+    let set = |task: &str, tok: &str| {
+        serde_json::json!({"jsonrpc": "2.0", "id": "2",
+            "method": "tasks/pushNotificationConfig/set", "params": {"taskId": task,
+            "pushNotificationConfig": {"url": hook, "token": tok}}})
+    };
+    let set_ok = |task: &str, cfg: &str, tok: &str| {
+        serde_json::json!({"jsonrpc": "2.0", "id": "2", "result": {"taskId": task,
+            "pushNotificationConfig": {"id": cfg, "url": hook, "token": tok}}})
+    };
+    let get = |task: &str| {
+        serde_json::json!({"jsonrpc": "2.0", "id": "3", "method": "tasks/get",
+            "params": {"id": task}})
+    };
+    let up = Some("upstream");
+    let mut s = String::new();
+    s += &req(0.0, None, send.clone());
+    s += &req(0.01, up, send);
+    let ts0 = "2026-03-02T10:15:00.000Z";
+    s += &resp(
+        0.05,
+        up,
+        serde_json::json!({"jsonrpc": "2.0", "id": "1",
+            "result": task_of("t-u", "ctx-u", "submitted", ts0)}),
+    );
+    s += &resp(
+        0.06,
+        None,
+        serde_json::json!({"jsonrpc": "2.0", "id": "1",
+            "result": task_of("t-c", "ctx-c", "submitted", ts0)}),
+    );
+    s += &req(1.0, None, set("t-c", "tok-c"));
+    s += &req(1.01, up, set("t-u", "tok-u"));
+    s += &resp(1.05, up, set_ok("t-u", "cfg-u", "tok-u"));
+    s += &resp(1.06, None, set_ok("t-c", "cfg-c", "tok-c"));
+    s += &req(5.0, None, get("t-c"));
+    s += &req(5.01, up, get("t-u"));
+    s += &resp(5.05, up, done("t-u", "ctx-u"));
+    s += &resp(5.06, None, done("t-c", "ctx-c"));
+    s += &line(serde_json::json!({
+        "dir": "req", "t": 6.0, "leg": "webhook", "method": "POST", "url": hook,
+        "headers": {"content-type": "application/json", "x-a2a-notification-token": "tok-u"},
+        "body": serde_json::json!({"kind": "artifact-update", "taskId": "t-u",
+            "contextId": "ctx-u", "artifact": {"artifactId": aid,
+            "parts": [{"kind": "text", "text": "late"}]}}).to_string(),
+    }));
+    s += &line(
+        serde_json::json!({"dir": "resp", "t": 6.004, "leg": "webhook",
+        "status": 200, "headers": {}, "body": ""}),
+    );
+    let (h, evs) = transcript::read(&s).unwrap();
+    let mut v = Verifier::new(&h);
+    for e in &evs {
+        v.feed(e);
+    }
+    let mut ids: Vec<String> = v.finish().findings.iter().map(|f| f.rule.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The delivery names the upstream leg's task and carries the gateway's token: it is the
+/// upstream leg's task's, whose poll read it completed without artifact `a-late`, so the
+/// push is an artifact after the end (STREAM-END-001), though the client leg registered
+/// the same URL last. Its legal neighbour (the listed artifact `a-1` again) is not told.
+/// Before: the delivery followed the last registration (the client leg, where `t-u` is
+/// no task) and nothing was told.
+#[test]
+fn a_delivery_to_a_webhook_both_legs_registered_belongs_to_its_tasks_leg() {
+    let got = same_webhook_two_legs("a-late");
+    assert!(got.contains(&"STREAM-END-001".to_string()), "{got:?}");
+    let legal = same_webhook_two_legs("a-1");
+    assert!(!legal.contains(&"STREAM-END-001".to_string()), "{legal:?}");
+}

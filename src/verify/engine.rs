@@ -5958,6 +5958,9 @@ impl State {
             && !self.push_urls.is_empty()
             && self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
+            // whose config it answers, when several legs registered the webhook (read
+            // before the call is stored: `body` borrows the exchange)
+            let owner = self.delivery_owner(x, &self.delivery_key(&x.url), body.as_deref());
             c.webhook = true;
             c.dialect = self
                 .push_urls
@@ -5972,6 +5975,10 @@ impl State {
                 .push_url_scope
                 .get(&self.delivery_key(&x.url))
                 .map(|(_, leg)| leg.clone());
+            if let Some((scope, leg)) = owner {
+                x.scope = scope;
+                x.task_leg = Some(leg);
+            }
             self.areas.insert("push");
             return;
         }
@@ -6499,6 +6506,9 @@ struct PushSecret {
     /// hop to the agent): a gateway's upstream copy of the client's call is that call, not a
     /// relay to another agent (PUSH-BODY-004; open47).
     leg: Option<String>,
+    /// The agent scope ([`State::agent_scope`]) of that exchange: a delivery that belongs
+    /// to this config ([`State::delivery_owner`]) is about a task of that agent.
+    scope: String,
 }
 
 /// GW-RESP-006 findings of a driver run held at most ([`State::driver_held`]).

@@ -2116,6 +2116,57 @@ impl State {
         changed.then_some(s)
     }
 
+    /// PUSH-002 / PUSH-004: whose push config delivery `x` to webhook URL key `key` (its
+    /// request body `body`) answers, when configs of more than one leg or agent name that
+    /// webhook (a gateway whose client leg and upstream leg both register it): the config
+    /// of the task the delivery names ([`delivered_task_id_in`]), of those the one whose
+    /// token the delivery carries (a header whose name holds `token`, by [`fingerprint`]),
+    /// else the one registered last; with no config of that task, the last one whose
+    /// token it carries. Returns that config's `(agent scope, leg)`, so the delivery's task
+    /// is booked under that call's record ([`Exch::task_leg`]); `None` when one leg and
+    /// agent registered the webhook, or nothing tells the configs apart (the last
+    /// registration then stands: [`State::push_url_scope`]). left53 item 3.
+    pub(super) fn delivery_owner(
+        &self,
+        x: &Exch,
+        key: &str,
+        body: Option<&[u8]>,
+    ) -> Option<(String, Option<String>)> {
+        let list = self.push_secrets.get(key)?;
+        let first = list.first()?;
+        if list
+            .iter()
+            .all(|s| s.leg == first.leg && s.scope == first.scope)
+        {
+            return None;
+        }
+        let task = body
+            .and_then(|b| Json::parse(b).ok())
+            .and_then(|v| delivered_task_id_in(&v));
+        let sent_token: Vec<u64> = x
+            .req_headers
+            .iter()
+            .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+            .filter_map(|(_, v)| fingerprint(v.trim()))
+            .collect();
+        let carries_token = |s: &PushSecret| s.token.is_some_and(|t| sent_token.contains(&t));
+        let of_task: Vec<&PushSecret> = list
+            .iter()
+            .filter(|s| task.is_some() && s.task == task)
+            .collect();
+        let owner = if of_task.is_empty() {
+            list.iter().rev().find(|s| carries_token(s))?
+        } else {
+            of_task
+                .iter()
+                .rev()
+                .find(|s| carries_token(s))
+                .or(of_task.last())
+                .copied()?
+        };
+        Some((owner.scope.clone(), owner.leg.clone()))
+    }
+
     /// Books task `id` as named by a recorded push delivery ([`Verifier::webhook_task_ids`]).
     fn note_webhook_task(&mut self, id: &str) {
         if self.webhook_task_ids.len() < MAX_PUSH_URLS && !self.webhook_task_ids.contains(id) {
