@@ -433,6 +433,8 @@ mod verify_left36;
 mod verify_left37;
 #[path = "verify_left38.rs"]
 mod verify_left38;
+#[path = "verify_left53.rs"]
+mod verify_left53;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]

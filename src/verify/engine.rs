@@ -2805,6 +2805,19 @@ pub(super) struct State {
     /// too): the webhook leg of that task is captured (PUSH-DELIV-003 without the agent's
     /// clock; breaker52). At most [`MAX_PUSH_URLS`] entries.
     webhook_task_ids: std::collections::HashSet<String>,
+    /// Webhook URL keys ([`State::delivery_key`]) that received any recorded push delivery
+    /// (read or not): a config whose webhook is a recorded listener and that is not here
+    /// got nothing at all (PUSH-DELIV-003). At most [`MAX_PUSH_URLS`] entries;
+    /// `webhook_hit_full` once one was left out.
+    webhook_hit: std::collections::HashSet<String>,
+    /// [`Self::webhook_hit`] left a key out (full): no config is judged as never delivered
+    /// to by it.
+    webhook_hit_full: bool,
+    /// A request with a body came in on a webhook leg ([`crate::record::event::is_webhook_leg`])
+    /// that was not read as a delivery to a registered webhook (another path, a config the
+    /// recording does not hold): the agent may have delivered there, so no config is judged
+    /// as never delivered to by the recorded listener (PUSH-DELIV-003).
+    webhook_leg_stray: bool,
     /// Webhook URL key → (task, seq of the successful delete answer, its exchange, its end
     /// time in µs since the recording start) of the
     /// configs deleted for it, until a config for that task and URL is created again
@@ -4066,6 +4079,9 @@ impl State {
             push_config_since: HashMap::new(),
             webhook_seen: HashMap::new(),
             webhook_task_ids: std::collections::HashSet::new(),
+            webhook_hit: std::collections::HashSet::new(),
+            webhook_hit_full: false,
+            webhook_leg_stray: false,
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
@@ -5942,6 +5958,9 @@ impl State {
             && !self.push_urls.is_empty()
             && self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
+            // whose config it answers, when several legs registered the webhook (read
+            // before the call is stored: `body` borrows the exchange)
+            let owner = self.delivery_owner(x, &self.delivery_key(&x.url), body.as_deref());
             c.webhook = true;
             c.dialect = self
                 .push_urls
@@ -5956,8 +5975,19 @@ impl State {
                 .push_url_scope
                 .get(&self.delivery_key(&x.url))
                 .map(|(_, leg)| leg.clone());
+            if let Some((scope, leg)) = owner {
+                x.scope = scope;
+                x.task_leg = Some(leg);
+            }
             self.areas.insert("push");
             return;
+        }
+        if x.leg
+            .as_deref()
+            .is_some_and(crate::record::event::is_webhook_leg)
+            && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())
+        {
+            self.webhook_leg_stray = true;
         }
         let mut route = rest_route(&x.method, &x.path);
         // breaker31 R07/R23: `POST /tasks/{id}` and `POST /tasks` are judged as GetTask and
@@ -6476,6 +6506,9 @@ struct PushSecret {
     /// hop to the agent): a gateway's upstream copy of the client's call is that call, not a
     /// relay to another agent (PUSH-BODY-004; open47).
     leg: Option<String>,
+    /// The agent scope ([`State::agent_scope`]) of that exchange: a delivery that belongs
+    /// to this config ([`State::delivery_owner`]) is about a task of that agent.
+    scope: String,
 }
 
 /// GW-RESP-006 findings of a driver run held at most ([`State::driver_held`]).
@@ -7900,7 +7933,8 @@ mod tests {
 
     /// `parts_hash` as it was before it skipped members instead of removing them from a
     /// copy of the parts (with webhook52's 0.x `file` object moved into the part and the
-    /// implied media type removed the same way).
+    /// implied media type removed the same way, and left53's null members, empty metadata
+    /// and 0.3 `data_part_compat` wrapping undone).
     fn parts_hash_by_copy(parts: &Json) -> u64 {
         let Json::Array(items) = parts else {
             return json_hash(parts);
@@ -7908,12 +7942,31 @@ mod tests {
         let mut items = items.clone();
         for p in items.iter_mut() {
             if let Some(o) = p.as_object_mut() {
+                let compat = o
+                    .get("metadata")
+                    .and_then(|m| m.get("data_part_compat"))
+                    .is_some_and(|f| matches!(f, Json::Bool(true)));
+                let wrapped = o
+                    .get("data")
+                    .and_then(Json::as_object)
+                    .filter(|d| d.iter().count() == 1)
+                    .and_then(|d| d.get("value"))
+                    .cloned();
+                if let (true, Some(x)) = (compat, wrapped) {
+                    o.insert("data".to_string(), x);
+                    if let Some(m) = o.get_mut("metadata").and_then(Json::as_object_mut) {
+                        m.remove("data_part_compat");
+                    }
+                }
                 if let Some(Json::Object(f)) = o.get("file").cloned() {
                     o.remove("file");
                     for (n, v) in f.iter() {
+                        if matches!(v, Json::Null) {
+                            continue;
+                        }
                         let n = match n {
-                            "uri" => "url",
-                            "bytes" => "raw",
+                            "uri" | "fileWithUri" => "url",
+                            "bytes" | "fileWithBytes" => "raw",
                             "mimeType" => "mediaType",
                             "name" => "filename",
                             n => n,
@@ -7943,6 +7996,18 @@ mod tests {
                     if o.get(k).and_then(Json::as_str) == Some("") {
                         o.remove(k);
                     }
+                }
+                let unset: Vec<String> = o
+                    .iter()
+                    .filter(|(n, v)| {
+                        matches!(v, Json::Null)
+                            || (*n == "metadata"
+                                && v.as_object().is_some_and(|m| m.iter().next().is_none()))
+                    })
+                    .map(|(n, _)| n.to_string())
+                    .collect();
+                for k in unset {
+                    o.remove(&k);
                 }
             }
         }
@@ -8033,6 +8098,80 @@ mod tests {
             h(r#"[{"kind":"file","file":{"uri":"u"}}]"#),
             h(r#"[{"raw":"u"}]"#)
         );
+    }
+
+    /// left53 (ID-007, ID-MSG-003): one part's content in the 0.1 `type` shape as its
+    /// writers send it (`metadata: null`, `mimeType: null` in the file), the 0.3 ProtoJSON
+    /// file (`fileWithUri` / `fileWithBytes`), and a 1.0 data value that is no object as a
+    /// 0.3 translator wraps it (`{"value":X}` with `metadata.data_part_compat`) hash as the
+    /// 1.0 part; other content, other metadata and an unflagged `{"value":X}` still differ,
+    /// and the copy-and-remove model agrees on each. Before: every pair hashed apart.
+    #[test]
+    fn parts_hash_reads_equal_content_alike_across_generations() {
+        let h = |t: &str| parts_hash(&Json::parse(t.as_bytes()).expect("json"));
+        let same = [
+            (
+                r#"[{"type":"text","text":"a","metadata":null}]"#,
+                r#"[{"text":"a"}]"#,
+            ),
+            (
+                r#"[{"type":"data","data":{"k":1},"metadata":{}}]"#,
+                r#"[{"data":{"k":1}}]"#,
+            ),
+            (
+                r#"[{"type":"file","file":{"bytes":"QQ==","mimeType":null,"name":null},"metadata":null}]"#,
+                r#"[{"raw":"QQ=="}]"#,
+            ),
+            (
+                r#"[{"file":{"fileWithUri":"u","mimeType":"image/png"}}]"#,
+                r#"[{"url":"u","mediaType":"image/png"}]"#,
+            ),
+            (
+                r#"[{"file":{"fileWithBytes":"QQ=="}}]"#,
+                r#"[{"raw":"QQ=="}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":[1,2]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":"s"},"metadata":{"data_part_compat":true,"m":1}}]"#,
+                r#"[{"data":"s","metadata":{"m":1}}]"#,
+            ),
+        ];
+        for (a, b) in same {
+            assert_eq!(h(a), h(b), "{a} vs {b}");
+            for t in [a, b] {
+                let v = Json::parse(t.as_bytes()).expect("json");
+                assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+            }
+        }
+        let apart = [
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]}}]"#,
+                r#"[{"data":[1,2]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":[1,2]},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":[1,3]}]"#,
+            ),
+            (
+                r#"[{"kind":"data","data":{"value":1,"x":2},"metadata":{"data_part_compat":true}}]"#,
+                r#"[{"data":1}]"#,
+            ),
+            (
+                r#"[{"type":"text","text":"a","metadata":{"m":1}}]"#,
+                r#"[{"text":"a"}]"#,
+            ),
+            (r#"[{"text":"a","metadata":null}]"#, r#"[{"text":"b"}]"#),
+        ];
+        for (a, b) in apart {
+            assert_ne!(h(a), h(b), "{a} vs {b}");
+            for t in [a, b] {
+                let v = Json::parse(t.as_bytes()).expect("json");
+                assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+            }
+        }
     }
 
     /// perf42: `media_names_json` answers as `str::contains("json")` for every media type

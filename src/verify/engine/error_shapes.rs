@@ -127,6 +127,10 @@ impl WordHash {
 /// sender's 1.0 fallback writes them in: webhook52, the same status message read in a
 /// 0.3 answer and in its 1.0 push was told ID-MSG-003). A 0.x FilePart's `file` object
 /// counts as the 1.0 part's `url` / `raw`, `mediaType` and `filename` ([`file_member_v1`]).
+/// A member set to `null` or an empty `metadata` object is unset (a 0.1 writer's
+/// `"metadata": null`), and a 0.3 DataPart wrapping a 1.0 data value that is no object
+/// (`{"data":{"value":X},"metadata":{"data_part_compat":true}}`) counts as `{"data":X}`
+/// ([`compat_data_value`]; left53).
 pub(super) fn parts_hash(parts: &Json) -> u64 {
     let Json::Array(items) = parts else {
         return json_hash(parts);
@@ -144,16 +148,42 @@ pub(super) fn parts_hash(parts: &Json) -> u64 {
                 let content = part_content(o);
                 // a 0.x FilePart's `file` object read as the 1.0 part's own members
                 let file = o.get("file").and_then(Json::as_object);
-                let own = o.iter().filter(|(n, v)| {
-                    let moved = file.is_some() && *n == "file";
-                    !(moved || part_member_unset(n, v) || implied_media(content, n, v))
+                // a 1.0 data part whose value is no object, as a 0.3 translator writes it
+                // (`{"data":{"value":X},"metadata":{"data_part_compat":true}}`)
+                let compat = compat_data_value(o);
+                let own = o.iter().filter_map(|(n, v)| {
+                    let moved = file.is_some() && n == "file";
+                    if moved || part_member_unset(n, v) || implied_media(content, n, v) {
+                        return None;
+                    }
+                    match (compat, n) {
+                        (Some(x), "data") => Some((n, json_hash(x))),
+                        (Some(_), "metadata") => {
+                            let rest = v.as_object().map_or(0, |m| {
+                                m.iter().filter(|(k, _)| *k != DATA_PART_COMPAT).count()
+                            });
+                            (rest > 0).then(|| {
+                                (
+                                    n,
+                                    object_hash(
+                                        v.as_object()
+                                            .into_iter()
+                                            .flat_map(|m| m.iter())
+                                            .filter(|(k, _)| *k != DATA_PART_COMPAT),
+                                    ),
+                                )
+                            })
+                        }
+                        _ => Some((n, json_hash(v))),
+                    }
                 });
                 let inner = file
                     .into_iter()
                     .flat_map(|f| f.iter())
                     .map(|(n, v)| (file_member_v1(n), v))
-                    .filter(|(n, v)| !part_member_unset(n, v));
-                object_hash(own.chain(inner))
+                    .filter(|(n, v)| !part_member_unset(n, v))
+                    .map(|(n, v)| (n, json_hash(v)));
+                object_hash_of(own.chain(inner))
             }
             _ => json_hash(p),
         };
@@ -162,24 +192,56 @@ pub(super) fn parts_hash(parts: &Json) -> u64 {
     h.0
 }
 
+/// The metadata key a 0.3 translator sets on a DataPart that carries a 1.0 data value
+/// that is no object, wrapped as `{"value": X}` (a2a-python's 0.3 compatibility layer;
+/// 0.x `DataPart.data` is an object, DATA-004).
+const DATA_PART_COMPAT: &str = "data_part_compat";
+
+/// The 1.0 data value `X` a 0.3 DataPart object `o` wraps as `{"data":{"value":X},
+/// "metadata":{"data_part_compat":true,...}}` ([`DATA_PART_COMPAT`]): the part is the 1.0
+/// part `{"data":X}` (with the rest of its metadata). `None` for any other part.
+fn compat_data_value<'j, 'a>(o: &'j Obj<'a>) -> Option<&'j Json<'a>> {
+    let flagged = o
+        .get("metadata")
+        .and_then(|m| m.get(DATA_PART_COMPAT))
+        .is_some_and(|f| matches!(f, Json::Bool(true)));
+    if !flagged {
+        return None;
+    }
+    let d = o.get("data")?.as_object()?;
+    let mut members = d.iter();
+    match (members.next(), members.next()) {
+        (Some(("value", x)), None) => Some(x),
+        _ => None,
+    }
+}
+
 /// Whether part member `name` with value `v` is left out of [`parts_hash`]: a string
-/// `kind` / `type` (the generation's spelling of the part's kind), or an empty
-/// `filename` / `mediaType` / `mimeType` (the proto3 default, the same as unset).
+/// `kind` / `type` (the generation's spelling of the part's kind), an empty
+/// `filename` / `mediaType` / `mimeType` or `metadata` object (the proto3 default, the
+/// same as unset), or any member set to `null` (ProtoJSON's unset field).
 fn part_member_unset(name: &str, v: &Json) -> bool {
+    if matches!(v, Json::Null) {
+        // ProtoJSON: null is a field's default, i.e. unset (a 0.1 writer's
+        // `"metadata": null`, `"mimeType": null`)
+        return true;
+    }
     match name {
         "kind" | "type" => v.is_string(),
         "filename" | "mediaType" | "mimeType" => v.as_str() == Some(""),
+        "metadata" => v.as_object().is_some_and(|m| m.iter().next().is_none()),
         _ => false,
     }
 }
 
-/// The 1.0 Part member a member of a 0.x FilePart's `file` object became (`uri` → `url`,
-/// `bytes` → `raw`, `mimeType` → `mediaType`, `name` → `filename`; a2a.proto `Part`),
+/// The 1.0 Part member a member of a 0.x FilePart's `file` object became (`uri` /
+/// `fileWithUri` → `url`, `bytes` / `fileWithBytes` → `raw`, `mimeType` → `mediaType`, `name` → `filename`; a2a.proto `Part`),
 /// so one file part hashes alike in both generations' shapes ([`parts_hash`]).
 fn file_member_v1(name: &str) -> &str {
     match name {
-        "uri" => "url",
-        "bytes" => "raw",
+        // 0.3 ProtoJSON (HTTP+JSON, gRPC) spells them `fileWithUri` / `fileWithBytes`
+        "uri" | "fileWithUri" => "url",
+        "bytes" | "fileWithBytes" => "raw",
         "mimeType" => "mediaType",
         "name" => "filename",
         n => n,
@@ -211,12 +273,18 @@ fn implied_media(content: Option<&str>, name: &str, v: &Json) -> bool {
 pub(super) fn object_hash<'j, 'a: 'j>(
     members: impl Iterator<Item = (&'j str, &'j Json<'a>)>,
 ) -> u64 {
+    object_hash_of(members.map(|(k, x)| (k, json_hash(x))))
+}
+
+/// [`object_hash`] of an object given as its member names with each value's
+/// [`json_hash`] (a value read as another: [`parts_hash`]).
+fn object_hash_of<'j>(members: impl Iterator<Item = (&'j str, u64)>) -> u64 {
     let mut acc = 0u64;
-    for (k, x) in members {
+    for (k, xh) in members {
         let mut m = WordHash::new();
         m.bytes(k.as_bytes());
         m.word(0xff);
-        m.word(json_hash(x));
+        m.word(xh);
         acc = acc.wrapping_add(m.0);
     }
     let mut h = WordHash::new();

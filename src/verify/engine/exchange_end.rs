@@ -88,23 +88,12 @@ impl State {
             .map(str::trim)
             .filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("reset"))
             .unwrap_or("agent closed or reset the connection before the response ended");
-        let framing = match x
+        let declared = x
             .resp_headers
             .get("content-length")
             .and_then(|v| v.trim().parse::<u64>().ok())
-        {
-            Some(n) if !x.resp_is_coded() && x.resp_bytes < n => {
-                format!("after {} of its {n} Content-Length bytes", x.resp_bytes)
-            }
-            _ if x
-                .resp_headers
-                .get("transfer-encoding")
-                .is_some_and(|v| v.to_ascii_lowercase().contains("chunked")) =>
-            {
-                format!("after {} body bytes, before its last chunk", x.resp_bytes)
-            }
-            _ => format!("after {} body bytes", x.resp_bytes),
-        };
+            .filter(|_| !x.resp_is_coded());
+        let framing = cut_short_framing(x.resp_bytes, declared, resp_chunked(x));
         let mid = match s.cut_mid_event {
             Some(n) => format!(", {n} byte(s) into an unfinished event"),
             None => String::new(),
@@ -713,15 +702,9 @@ impl State {
             // the message names the call and how much of the body came (q21 Q1)
             if a2a_http {
                 let name = x.call_name();
-                let got = if x.body.expected > 0 && !x.body.oversize {
-                    format!(
-                        "after {} of its {} Content-Length bytes",
-                        x.body.len(),
-                        x.body.expected
-                    )
-                } else {
-                    format!("after {} body bytes", x.body.len())
-                };
+                let declared =
+                    (x.body.expected > 0 && !x.body.oversize).then_some(x.body.expected as u64);
+                let got = cut_short_framing(x.body.len() as u64, declared, resp_chunked(&x));
                 self.find(
                     &r::HTTP_BODY_CUT_SHORT,
                     format!(
@@ -2506,4 +2489,26 @@ fn client_left_mid_body(x: &Exch) -> Option<String> {
     e.starts_with("client request body failed").then(|| {
         format!("{what}: its body broke off after {got} bytes, and it left before any answer")
     })
+}
+
+/// HTTP-FRAME-002's words for how much of a response body came before the agent cut it
+/// (RFC 9112 §6.3): `after N of its M Content-Length bytes` when the answer declared `M`
+/// (`declared`, the Content-Length of a body not content-coded) and fewer came, else
+/// `after N body bytes, before its last chunk` for a chunked body (`chunked`: RFC 9112
+/// §7.1, the last chunk never came), else `after N body bytes`. `got`: the body bytes
+/// recorded. One wording for a unary answer (its body accumulator) and a stream
+/// ([`State::stream_cut_short`]).
+pub(super) fn cut_short_framing(got: u64, declared: Option<u64>, chunked: bool) -> String {
+    match declared {
+        Some(n) if got < n => format!("after {got} of its {n} Content-Length bytes"),
+        _ if chunked => format!("after {got} body bytes, before its last chunk"),
+        _ => format!("after {got} body bytes"),
+    }
+}
+
+/// Whether exchange `x`'s response declared `Transfer-Encoding: chunked`.
+fn resp_chunked(x: &Exch) -> bool {
+    x.resp_headers
+        .get("transfer-encoding")
+        .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"))
 }

@@ -1254,6 +1254,31 @@ impl State {
     }
 }
 
+impl State {
+    /// The webhook leg ([`crate::record::event::is_webhook_leg`]) of the capturing proxy's
+    /// own listener ([`State::own_listeners`]) that webhook URL `u` names: the same port,
+    /// and the same host, both loopback, or a bind-all listener named by a loopback host.
+    /// Deliveries to `u` then go through the recorder, so none recorded is none made
+    /// (PUSH-DELIV-003). `None` for a URL elsewhere, or a header that names no webhook
+    /// listener (a transcript, HAR, forward mode).
+    pub(super) fn webhook_listener_of(&self, u: &str) -> Option<String> {
+        let p = parse_url(u)?;
+        let uh = p.host.trim_start_matches('[').trim_end_matches(']');
+        self.own_listeners.iter().find_map(|(h, port, leg)| {
+            let leg = leg
+                .as_deref()
+                .filter(|l| crate::record::event::is_webhook_leg(l))?;
+            (*port == p.port
+                && (h.eq_ignore_ascii_case(uh)
+                    || (host_class(h) == HostClass::Loopback
+                        && host_class(uh) == HostClass::Loopback)
+                    || (host_class(h) == HostClass::BindAll
+                        && host_class(uh) == HostClass::Loopback)))
+                .then(|| leg.to_string())
+        })
+    }
+}
+
 /// A gRPC interface written as a gRPC target (`host:port`, `dns:///host:port`, read as
 /// `https://host:port/` by [`grpc_target_url`]) names an address, not a scheme: it is the
 /// upstream `up` when host and port agree, whatever `up`'s scheme (an h2c upstream is

@@ -131,6 +131,13 @@ impl State {
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
+        if !self.webhook_hit.contains(&dkey) {
+            if self.webhook_hit.len() < MAX_PUSH_URLS {
+                self.webhook_hit.insert(dkey.clone());
+            } else {
+                self.webhook_hit_full = true;
+            }
+        }
         // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
         // (not judged for a task whose config the recording does not hold). A 1.0 config's
         // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
@@ -1547,6 +1554,13 @@ impl State {
     /// task's deliveries ([`Verifier::webhook_seen`]): the webhook leg is captured, so the
     /// agent never notified this task (a2a-java #483, a2a-python #218: configs given on a
     /// non-streaming send were never used). That other task's clock stands in for its own.
+    ///
+    /// A task of which no delivery at all is recorded is judged too when its live config
+    /// names a webhook the recording's own `--listener webhook@...` captures
+    /// ([`State::webhook_listener_of`]) and that webhook received no delivery (nor did the
+    /// webhook leg get any request not read as one): the client polled for the end, and
+    /// the recording reaches [`PUSH_TERMINAL_GRACE_MS`] beyond the answer that first showed
+    /// it (left53). Silent without such a listener: the proxy cannot have seen deliveries.
     pub(super) fn terminal_never_pushed(&mut self) {
         let end_ms = (self.last_end_t / 1000) as i64;
         let mut due: Vec<(u64, String, String)> = Vec::new();
@@ -1624,6 +1638,36 @@ impl State {
                 }
                 None => None,
             };
+            // Nothing of the task reached any webhook, and its config names a webhook the
+            // recording's own listener captures that received no delivery at all: the
+            // agent never notified it (left53: a proxy recording with a `--listener
+            // webhook@...` whose agent delivers nothing). Its clock is the answer that
+            // first showed the end, below.
+            let mut listener: Option<(String, String)> = None;
+            if clock.is_none()
+                && t.webhook_states.is_empty()
+                && leg_seen.is_none()
+                && !self.webhook_task_ids.contains(id)
+                && self.webhook_task_ids.len() < MAX_PUSH_URLS
+                && !self.webhook_hit_full
+                && !self.webhook_leg_stray
+            {
+                let mut urls: Vec<&String> = self
+                    .push_config_urls
+                    .iter()
+                    .filter(|(k, u)| {
+                        k.starts_with(&prefix)
+                            && owed(k)
+                            && !self.push_deleted_ids.contains_key(k.as_str())
+                            && !self.webhook_hit.contains(u.as_str())
+                    })
+                    .map(|(_, u)| u)
+                    .collect();
+                urls.sort();
+                listener = urls
+                    .into_iter()
+                    .find_map(|u| Some((u.clone(), self.webhook_listener_of(u)?)));
+            }
             // No delivery of the task carried a status.timestamp (its webhook got artifact
             // updates only), yet the webhook leg is captured (a delivery of the task is
             // recorded): the answer that first showed the end bounds it on the recording's
@@ -1631,8 +1675,7 @@ impl State {
             let by_read = clock.is_none();
             let clock = clock.or_else(|| {
                 let (read_us, _) = t.terminal_read_t?;
-                self.webhook_task_ids
-                    .contains(id)
+                (self.webhook_task_ids.contains(id) || listener.is_some())
                     .then(|| ((read_us / 1000) as i64 - term_ms, t.announced_dialect, None))
             });
             let Some((skew, d, b)) = clock else {
@@ -1708,13 +1751,19 @@ impl State {
                 .chain(leg_seen.iter().flat_map(|w| w.states.iter()))
                 .map(|s| super::super::wording::state_term(*s, d, b))
                 .collect();
-            let msg = match other {
-                Some((url, by)) => format!(
+            let msg = match (other, listener) {
+                (None, Some((url, leg))) => format!(
+                    "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which this recording captures (its listener for leg {leg}) and which received no delivery, and the recording continues {} s beyond the answer that first showed the task ended, polled by the client (PUSH-004 allows a delivery {} s)",
+                    super::super::wording::state_term(*st, d, b),
+                    (end_ms - ended_by) / 1000,
+                    PUSH_TERMINAL_GRACE_MS / 1000
+                ),
+                (Some((url, by)), _) => format!(
                     "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which received task {by}'s notifications in this recording, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as that webhook's deliveries show it); an agent that notifies only tasks started by a streaming call, or drops a config given with a non-streaming send, leaves this client waiting",
                     super::super::wording::state_term(*st, d, b),
                     (end_ms - ended_by) / 1000
                 ),
-                None => format!(
+                (None, None) => format!(
                     "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended ({})",
                     super::super::wording::state_term(*st, d, b),
                     if pushed.is_empty() {
@@ -2067,6 +2116,57 @@ impl State {
         changed.then_some(s)
     }
 
+    /// PUSH-002 / PUSH-004: whose push config delivery `x` to webhook URL key `key` (its
+    /// request body `body`) answers, when configs of more than one leg or agent name that
+    /// webhook (a gateway whose client leg and upstream leg both register it): the config
+    /// of the task the delivery names ([`delivered_task_id_in`]), of those the one whose
+    /// token the delivery carries (a header whose name holds `token`, by [`fingerprint`]),
+    /// else the one registered last; with no config of that task, the last one whose
+    /// token it carries. Returns that config's `(agent scope, leg)`, so the delivery's task
+    /// is booked under that call's record ([`Exch::task_leg`]); `None` when one leg and
+    /// agent registered the webhook, or nothing tells the configs apart (the last
+    /// registration then stands: [`State::push_url_scope`]). left53 item 3.
+    pub(super) fn delivery_owner(
+        &self,
+        x: &Exch,
+        key: &str,
+        body: Option<&[u8]>,
+    ) -> Option<(String, Option<String>)> {
+        let list = self.push_secrets.get(key)?;
+        let first = list.first()?;
+        if list
+            .iter()
+            .all(|s| s.leg == first.leg && s.scope == first.scope)
+        {
+            return None;
+        }
+        let task = body
+            .and_then(|b| Json::parse(b).ok())
+            .and_then(|v| delivered_task_id_in(&v));
+        let sent_token: Vec<u64> = x
+            .req_headers
+            .iter()
+            .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+            .filter_map(|(_, v)| fingerprint(v.trim()))
+            .collect();
+        let carries_token = |s: &PushSecret| s.token.is_some_and(|t| sent_token.contains(&t));
+        let of_task: Vec<&PushSecret> = list
+            .iter()
+            .filter(|s| task.is_some() && s.task == task)
+            .collect();
+        let owner = if of_task.is_empty() {
+            list.iter().rev().find(|s| carries_token(s))?
+        } else {
+            of_task
+                .iter()
+                .rev()
+                .find(|s| carries_token(s))
+                .or(of_task.last())
+                .copied()?
+        };
+        Some((owner.scope.clone(), owner.leg.clone()))
+    }
+
     /// Books task `id` as named by a recorded push delivery ([`Verifier::webhook_task_ids`]).
     fn note_webhook_task(&mut self, id: &str) {
         if self.webhook_task_ids.len() < MAX_PUSH_URLS && !self.webhook_task_ids.contains(id) {
@@ -2172,12 +2272,19 @@ impl State {
                 );
             }
         }
-        self.check_delivery_after_delete(x, &key);
+        // the body parsed once for both readers of its task (and state) below
+        let body = x.req_decoded().unwrap_or_default();
+        let parsed = (self.push_deleted.contains_key(&key) || self.push_secrets.contains_key(&key))
+            .then(|| Json::parse(&body).ok())
+            .flatten();
+        let delivered = parsed.as_ref().and_then(delivered_task_id_in);
+        if let (Some(v), Some(task)) = (parsed.as_ref(), delivered.as_deref()) {
+            self.check_delivery_after_delete(x, &key, task, v);
+        }
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return true;
         };
-        let body = x.req_decoded().unwrap_or_default();
-        let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
+        let task = delivered.filter(|_| !task_ambiguous);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()
@@ -2327,24 +2434,39 @@ impl State {
     /// delivered update happened after the delete, so no delivery of it was under way
     /// (breaker52 v03-push-after-delete: the deleted config's webhook got the task's
     /// completion 1.6 s after the delete, the task shown working in between).
-    pub(super) fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
+    ///
+    /// `task` is the task the delivery names, read from `v`, its parsed body. The task's
+    /// record is the one of the calls that registered the webhook ([`Exch::tkey`]: a
+    /// delivery's task is booked under that call's leg and agent, webhook52); only a
+    /// delivery whose registration the recording does not hold walks the task's records
+    /// of every leg.
+    pub(super) fn check_delivery_after_delete(
+        &mut self,
+        x: &Exch,
+        key: &str,
+        task: &str,
+        v: &Json,
+    ) {
         let Some(deleted) = self.push_deleted.get(key) else {
             return;
         };
-        let body = x.req_decoded().unwrap_or_default();
-        let Some(task) = delivered_task_id(&body) else {
-            return;
-        };
-        // the task's records of the calls between client and agent (a delivery's own
-        // leg keeps another record of it): the latest non-terminal sighting among them
-        let open_seen = delivered_state(&body)
+        // the task's record of the calls between client and agent (a delivery's own leg
+        // keeps another record of it): its latest non-terminal sighting
+        let open_seen = delivered_state_in(v)
             .filter(|st| st.is_terminal())
             .and_then(|_| {
-                self.tasks
-                    .iter()
-                    .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(&task))
-                    .filter_map(|(_, t)| t.open_seen)
-                    .max()
+                if x.task_leg.is_some() {
+                    self.tasks
+                        .get(&x.tkey(task))
+                        .filter(|t| t.in_calls)
+                        .and_then(|t| t.open_seen)
+                } else {
+                    self.tasks
+                        .iter()
+                        .filter(|(k, t)| t.in_calls && k.rsplit('\u{0}').next() == Some(task))
+                        .filter_map(|(_, t)| t.open_seen)
+                        .max()
+                }
             });
         // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
         // been on its way when the delete was served (a race, not a config kept alive).
@@ -2412,9 +2534,8 @@ struct WebhookSeen {
 /// The task state a push delivery's body (`body`: one StreamResponse, or a 0.x Task or
 /// status-update event) carries at `status.state` (TaskState names of any version), or
 /// `None` (an artifact update, a message, no JSON).
-fn delivered_state(body: &[u8]) -> Option<TaskState> {
-    let v = Json::parse(body).ok()?;
-    let inner = match classify_payload(&v, "") {
+fn delivered_state_in(v: &Json) -> Option<TaskState> {
+    let inner = match classify_payload(v, "") {
         Ok(p) => p
             .inner
             .get("status")?

@@ -3206,6 +3206,7 @@ impl State {
         secret.ptr = ptr.clone();
         secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
         secret.leg = x.leg.as_deref().map(str::to_string);
+        secret.scope = x.scope.clone();
         self.check_push_config_relayed(&url, &secret);
         let list = self.push_secrets.entry(url.clone()).or_default();
         // the same exchange registered early (its inline config, before its answer)

@@ -653,9 +653,9 @@ pub(super) fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json
 /// an update's `taskId`; for a 0.1 / 0.2.0-0.2.4 body, which has no `kind` (PUSH-005: the
 /// examples POST the Task `{id, sessionId, status}`; a 0.1 status event is `{id, status,
 /// final}`), the `id` beside an object `status`. `None` when the body is no such payload.
-pub(super) fn delivered_task_id(body: &[u8]) -> Option<String> {
-    let v = Json::parse(body).ok()?;
-    match classify_payload(&v, "") {
+/// `v`: the body parsed.
+pub(super) fn delivered_task_id_in(v: &Json) -> Option<String> {
+    match classify_payload(v, "") {
         Ok(p) => {
             let member = if p.kind == PayloadKind::Task {
                 "id"
