@@ -451,6 +451,7 @@ impl State {
             }
         }
         self.card_path_redirect(&x);
+        self.card_fetch_path_malformed(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);
