@@ -1592,10 +1592,10 @@ fn mine52_credential_in_params_and_private_member_demanded() {
 /// - STREAM-001 (a2a-java PR #1041): a 1.0 agent whose card does not declare streaming
 ///   refuses a streaming call under another code than UnsupportedOperationError: -32600,
 ///   -32603, -32602 for a well-formed request, and on HTTP+JSON an ErrorInfo
-///   INVALID_REQUEST or a bare 400 INVALID_ARGUMENT, are RPC-ERROR-001 / REST-ERROR-001
-///   naming -32004 (before, only -32601, -32003 and a task-less -32001 were); the refusal as
-///   UNSUPPORTED_OPERATION, a -32602 for a message without parts, a 0.3 refusal and a
-///   streaming card's own -32603 are not.
+///   INVALID_REQUEST, a bare 400 INVALID_ARGUMENT or a bare 500, are RPC-ERROR-001 /
+///   REST-ERROR-001 naming -32004 (before, only -32601, -32003 and a task-less -32001
+///   were); the refusal as UNSUPPORTED_OPERATION, a -32602 for a message without parts, a
+///   0.3 refusal and a streaming card's own -32603 or 500 are not.
 /// - CARD-002 (a2a-python #799, a2a-java PR #837): a GET for the card at a path that names
 ///   the well-known card file but is not its URI (a trailing slash, a path joined after
 ///   it, an empty segment before /.well-known/), refused 4xx, is CARD-PATH-005 (new, the
@@ -1657,6 +1657,12 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
             "answered -32602 InvalidParamsError instead of -32004",
         ),
         (
+            "b53a-A6-v10-rest-stream-refused-bare-500",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 500 INTERNAL instead of",
+        ),
+        (
             "f1120-v03-client-card-fetch-trailing-slash",
             "CARD-PATH-005",
             "warning",
@@ -1715,6 +1721,10 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
         (
             "b53a-AL4-legal-v10-streaming-card-stream-internal-error",
             "RPC-ERROR-001",
+        ),
+        (
+            "b53a-AL5-legal-v10-rest-streaming-card-stream-500",
+            "REST-ERROR-001",
         ),
         (
             "b53a-BL1-legal-v10-card-trailing-slash-served",

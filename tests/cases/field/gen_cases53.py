@@ -8,7 +8,8 @@ URL grepped in FIELD-CASES.md first: a2a-java's streaming refusal written as Inv
 agent's path (microsoft/agent-framework #1097), a task read answered with the host's own run
 record (tya5/reyn PR #1948), a 1.0 SubscribeToTask stream that starts with a status update
 (a2aproject/a2a-js #323), a card resolver that asks for the card with a trailing slash
-(a2aproject/a2a-python #799), and legal neighbours: the same streaming refusal as
+(a2aproject/a2a-python #799), a 1.0 send answered with the Task as the whole result
+(a2aproject/A2A #1240), and legal neighbours: the same streaming refusal as
 UnsupportedOperationError (a2a-java PR #1041's fix), a failed task with no artifacts
 (langchain4j/langchain4j #5470), a 1.0 agent that serves only agent-card.json
 (prebid/salesagent #1440), a non-blocking 0.3 send answered at submitted (a2aproject/a2a-python
@@ -179,5 +180,16 @@ case("f1124-legal-v10-blocking-send-answered-auth-required", get_card(0.0, card1
         **{"status": {"state": "TASK_STATE_AUTH_REQUIRED", "timestamp": TS, "message": amsg10("Sign in to your calendar to continue.", mid="a-au-1", taskId="t-au-1", contextId="c-au-1")}})})),
 ], [], S1403,
      "legal: a blocking send (returnImmediately unset) returns when the task reaches a terminal or interrupted state, and TASK_STATE_AUTH_REQUIRED is an interrupted state (1.0 §3.2.2, §4.1.3); the client authenticates and continues the task")
+
+# --- f1125: a 1.0 SendMessage answered with the Task itself as result, not under `task` (A2A #1240)
+S1240 = ("https://github.com/a2aproject/A2A/issues/1240 ([Bug]: JSON-RPC protocol Bindings for SendMessage Response is confusing: 'the Response format "
+         "to the SendMessage operation ... states: {\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": { /* Task or Message object */ }} while there is no way to be "
+         "aware of the kind of the payload. The expected format should follow the SendMessageResponse type in the a2a.proto')")
+BT = "https://bare-task.example.test"
+case("f1125-v10-send-result-bare-task", get_card(0.0, card10(BT + "/a2a"), BT + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", BT + "/a2a", rpc(1, "SendMessage", {"message": umsg10("summarise the doc", mid="m-bt-1")}), ver="1.0"),
+    resp(0.9, 200, ok(1, task10("t-bt-1", "c-bt-1", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-bt-1", "parts": [{"text": "a summary"}]}]))),
+], [("result-invalid-shape", "error")], S1240,
+     "a 1.0 SendMessage result is a SendMessageResponse, a oneof written {\"task\": Task} or {\"message\": Message} (1.0 §3.2.1, §9.4; DATA-001): the spec's early prose showed the Task as the whole result, and an agent that copied it answers with no member telling a task from a message, which a 1.0 client's decoder refuses")
 
 write_cases(cases, OUT)

@@ -85,6 +85,15 @@ case("b53a-AL4-legal-v10-streaming-card-stream-internal-error", get_card(0.0, ca
     resp(0.21, 200, err(8, -32603, "model backend unavailable")),
 ], [], SRC_A, "control: an agent whose card declares streaming fails a stream with -32603: a failure of its own, no refusal of a capability")
 
+case("b53a-A6-v10-rest-stream-refused-bare-500", get_card(0.0, C10RN) + [
+    req(0.2, "POST", A + "/message:stream", {"message": umsg10("hi", mid="m-a6")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.21, 500, {"error": {"code": 500, "status": "INTERNAL", "message": "Streaming is not supported by the agent"}}, ctype=A2AJ),
+], [("rest-error-shape", "error")], SRC_A, "a 1.0 HTTP+JSON message:stream to an agent without streaming refused with a bare 500 INTERNAL (no ErrorInfo)")
+case("b53a-AL5-legal-v10-rest-streaming-card-stream-500", get_card(0.0, card10(A, binding="HTTP+JSON")) + [
+    req(0.2, "POST", A + "/message:stream", {"message": umsg10("hi", mid="m-al5")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.21, 500, {"error": {"code": 500, "status": "INTERNAL", "message": "model backend unavailable"}}, ctype=A2AJ),
+], [], SRC_A, "control: an HTTP+JSON agent whose card declares streaming fails a stream with a bare 500: a failure of its own, no refusal of a capability")
+
 # --- B: the card asked for at a malformed well-known path
 case("b53a-B1-v03-card-fetch-joined-custom-path", [
     req(0.0, "GET", A + "/spec03/.well-known/agent-card.json/custom/card.json"),
