@@ -1601,6 +1601,10 @@ fn mine52_credential_in_params_and_private_member_demanded() {
 ///   it, an empty segment before /.well-known/), refused 4xx, is CARD-PATH-005 (new, the
 ///   client's); the same path served 200 and a card asked under the agent's own path are
 ///   not.
+/// - RPC-001 and ID-006 (verify_mutants49 found both silent once this round's cases moved
+///   its sample onto f398 and f461): a JSON-RPC call under a non-JSON media type is
+///   HTTP-MEDIA-004 also when the agent never answered it; a Message event in a task's
+///   stream that names another task is ID-EVENT-002 as a status or artifact update is.
 #[test]
 fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -1661,6 +1665,18 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
             "REST-ERROR-001",
             "error",
             "with HTTP 500 INTERNAL instead of",
+        ),
+        (
+            "b53a-C1-v10-send-text-plain-never-answered",
+            "HTTP-MEDIA-004",
+            "error",
+            "with Content-Type text/plain: JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json; the agent never answered it in the recording",
+        ),
+        (
+            "b53a-C2-v03-stream-message-names-other-task",
+            "ID-EVENT-002",
+            "error",
+            "stream event names task t-elsewhere but the stream's task is t-c2",
         ),
         (
             "f1120-v03-client-card-fetch-trailing-slash",
@@ -1726,6 +1742,11 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
             "b53a-AL5-legal-v10-rest-streaming-card-stream-500",
             "REST-ERROR-001",
         ),
+        (
+            "b53a-CL1-legal-v10-send-json-never-answered",
+            "HTTP-MEDIA-004",
+        ),
+        ("b53a-CL2-v03-stream-message-names-own-task", "ID-EVENT-002"),
         (
             "b53a-BL1-legal-v10-card-trailing-slash-served",
             "CARD-PATH-005",

@@ -19,6 +19,10 @@ B: CARD-PATH-005 (new): a client asks for the card at a path that names the well
    agent.json with a trailing slash, a base URL's trailing slash doubled before
    /.well-known/. Controls: the trailing-slash path served 200 (no failure), a card asked
    under the agent's own path (a publisher's choice, not a malformed URL).
+C: HTTP-MEDIA-004 and ID-EVENT-002 widened (verify_mutants49 found both silent once this
+   round's cases moved its sample): a JSON-RPC send under text/plain that the agent never
+   answered; a 0.3 task stream whose Message event names another task. Controls: the same
+   send under application/json; the Message naming the stream's own task.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -118,5 +122,31 @@ case("b53a-BL2-legal-v10-card-under-agent-path", [
     resp(0.01, 404, {"detail": "Not Found"}),
 ] + get_card(0.1, card10(A + "/agents/billing"), A + "/.well-known/agent-card.json"), [], SRC_B,
      "control: a card asked for under the agent's own path is a publisher's choice some hosts make (one agent per path), not a malformed URL")
+
+# --- C: two kinds verify_mutants49 found silent once round 53's cases moved its sample
+# (f398's first send under text/plain, never answered; f461's message naming another task)
+SRC_C = "https://github.com/a2aproject/a2a-python/issues/103"
+case("b53a-C1-v10-send-text-plain-never-answered", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi", mid="m-c1")}), ver="1.0", ctype="text/plain"),
+], [("client-request-not-application-json", "error")], SRC_C,
+     "a JSON-RPC send under Content-Type text/plain that the agent never answered: the client's media type is its fault whether or not an answer came (RPC-001)")
+case("b53a-CL1-legal-v10-send-json-never-answered", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi", mid="m-cl1")}), ver="1.0"),
+], [], SRC_C, "control: the same send under application/json, never answered: nothing of the client's to tell")
+STREAM_MSG = [{"rule": "stream-event-after-message-reply-0x", "reason": "the 0.3 stream carries a Message after its Task, which 0.3 clients refuse; told beside the ids, not the subject of the variant"}]
+def c2(name, msg_tid, findings):
+    lines = get_card(0.0, card03(A + "/a2a")) + [
+        req(0.1, "POST", A + "/a2a", rpc("c2", "message/stream", {"message": umsg03("hi", mid="m-" + name)}), accept=SSE),
+        resp(0.11, 200, "", ctype=SSE),
+        chunk(0.12, sse(ok("c2", task03("t-c2", "c-c2", "working")))),
+        chunk(0.5, sse(ok("c2", amsg03("hello", mid="a-" + name, taskId=msg_tid, contextId="c-c2")))),
+        chunk(0.6, sse(ok("c2", {"kind": "status-update", "taskId": "t-c2", "contextId": "c-c2", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
+        chunk(0.61, "", close="eof"),
+    ]
+    return lines
+cases["b53a-C2-v03-stream-message-names-other-task"] = (c2("c2", "t-elsewhere", None), [("stream-event-task-mismatch", "error")], SRC_C,
+    "a 0.3 task stream whose Message event names another task than the stream's (ID-006)")
+cases["b53a-CL2-v03-stream-message-names-own-task"] = (c2("cl2", "t-c2", None), [], SRC_C,
+    "control: the Message names the stream's own task: no mismatch (the Message after the Task is told apart, allowed here)")
 
 write_cases(cases, HERE)
