@@ -9,7 +9,9 @@ agent's path (microsoft/agent-framework #1097), a task read answered with the ho
 record (tya5/reyn PR #1948), a 1.0 SubscribeToTask stream that starts with a status update
 (a2aproject/a2a-js #323), a card resolver that asks for the card with a trailing slash
 (a2aproject/a2a-python #799), a 1.0 send answered with the Task as the whole result
-(a2aproject/A2A #1240), and legal neighbours: the same streaming refusal as
+(a2aproject/A2A #1240), a 0.3 card written at agent.json for an orchestrator that asks for
+agent-card.json (googlecodelabs/feedback #1958), and legal neighbours: a 0.3 stream that opens
+with a status update (a2aproject/a2a-python #409), the same streaming refusal as
 UnsupportedOperationError (a2a-java PR #1041's fix), a failed task with no artifacts
 (langchain4j/langchain4j #5470), a 1.0 agent that serves only agent-card.json
 (prebid/salesagent #1440), a non-blocking 0.3 send answered at submitted (a2aproject/a2a-python
@@ -191,5 +193,30 @@ case("f1125-v10-send-result-bare-task", get_card(0.0, card10(BT + "/a2a"), BT + 
     resp(0.9, 200, ok(1, task10("t-bt-1", "c-bt-1", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-bt-1", "parts": [{"text": "a summary"}]}]))),
 ], [("result-invalid-shape", "error")], S1240,
      "a 1.0 SendMessage result is a SendMessageResponse, a oneof written {\"task\": Task} or {\"message\": Message} (1.0 §3.2.1, §9.4; DATA-001): the spec's early prose showed the Task as the whole result, and an agent that copied it answers with no member telling a task from a message, which a 1.0 client's decoder refuses")
+
+# --- f1126: a 0.3 stream that opens with TaskUpdater.start_work's status update, no Task (a2a-python #409)
+S409 = ("https://github.com/a2aproject/a2a-python/issues/409 ([Bug]: TaskUpdater's start_work publishes TaskStatusUpdateEvent instead of Task: "
+        "'start_work in TaskUpdater uses the update_status method, which publishes a TaskStatusUpdateEvent. However, from the 9.3. Streaming Task "
+        "Execution (SSE) example in the specifications, when a task is started, it should be a Task event')")
+SW = "https://sw-agent.example.test"
+case("f1126-legal-v03-stream-opens-with-status-update", get_card(0.0, card03(SW + "/"), SW + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", SW + "/", rpc("sw-1", "message/stream", {"message": umsg03("draft the release notes", mid="m-sw-1")}), accept=SSE),
+    resp(0.21, 200, "", ctype=SSE),
+    chunk(0.25, sse(ok("sw-1", {"kind": "status-update", "taskId": "t-sw-1", "contextId": "c-sw-1", "status": {"state": "working", "timestamp": TS}, "final": False}))),
+    chunk(1.5, sse(ok("sw-1", {"kind": "artifact-update", "taskId": "t-sw-1", "contextId": "c-sw-1", "artifact": {"artifactId": "notes", "parts": [{"kind": "text", "text": "v2.1: faster sync"}]}, "lastChunk": True}))),
+    chunk(1.6, sse(ok("sw-1", {"kind": "status-update", "taskId": "t-sw-1", "contextId": "c-sw-1", "status": {"state": "completed", "timestamp": "2026-03-02T10:15:02.000Z"}, "final": True}))),
+    chunk(1.61, "", close="eof"),
+], [], S409,
+     "legal: 0.3 lists a status or artifact update among a message/stream's events without ordering them (0.3 §7.2 SendStreamingMessageResponse; the §9.3 example opens with the Task, and 1.0 §3.1.2 makes that a MUST, STREAM-FIRST-001): an update that carries taskId and contextId first lets a 0.3 client build the task from it, as a2a-python's own client does; the same stream under 1.0 is f1074's fault")
+
+# --- f1127: the card written at agent.json, the orchestrator asking for agent-card.json (googlecodelabs/feedback #1958)
+S1958 = ("https://github.com/googlecodelabs/feedback/issues/1958 (building-multi-agent-system wrong agent card file name: 'The a2a_app file creates "
+         "agent card in the files ..../agent.json but the orchestrator looks for files ..../agent-card.json')")
+CL = "https://codelab-agent.example.test"
+case("f1127-v03-card-at-agent-json-orchestrator-asks-agent-card-json", [
+    req(0.0, "GET", CL + "/.well-known/agent-card.json"),
+    resp(0.01, 404, {"detail": "Not Found"}),
+] + get_card(0.1, card03(CL + "/", name="researcher"), CL + "/.well-known/agent.json"), [], S1958,
+     "PROBE")
 
 write_cases(cases, OUT)
