@@ -1588,6 +1588,180 @@ fn mine52_credential_in_params_and_private_member_demanded() {
     }
 }
 
+/// Round fifty-three (session 53, mine53; tests/cases/FIELD-CASES.md "Round fifty-three"):
+/// - STREAM-001 (a2a-java PR #1041): a 1.0 agent whose card does not declare streaming
+///   refuses a streaming call under another code than UnsupportedOperationError: -32600,
+///   -32603, -32602 for a well-formed request, and on HTTP+JSON an ErrorInfo
+///   INVALID_REQUEST, a bare 400 INVALID_ARGUMENT or a bare 500, are RPC-ERROR-001 /
+///   REST-ERROR-001 naming -32004 (before, only -32601, -32003 and a task-less -32001
+///   were); the refusal as UNSUPPORTED_OPERATION, a -32602 for a message without parts, a
+///   0.3 refusal and a streaming card's own -32603 or 500 are not.
+/// - CARD-002 (a2a-python #799, a2a-java PR #837): a GET for the card at a path that names
+///   the well-known card file but is not its URI (a trailing slash, a path joined after
+///   it, an empty segment before /.well-known/), refused 4xx, is CARD-PATH-005 (new, the
+///   client's); the same path served 200 and a card asked under the agent's own path are
+///   not.
+/// - RPC-001 and ID-006 (verify_mutants49 found both silent once this round's cases moved
+///   its sample onto f398 and f461): a JSON-RPC call under a non-JSON media type is
+///   HTTP-MEDIA-004 also when the agent never answered it; a Message event in a task's
+///   stream that names another task is ID-EVENT-002 as a status or artifact update is.
+#[test]
+fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1113-v10-stream-refused-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "so SendStreamingMessage is refused with UnsupportedOperationError (STREAM-001), yet the agent answered -32600 InvalidRequestError instead of -32004",
+        ),
+        (
+            "b53a-A1-v10-rest-stream-refused-invalid-request-reason",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 400 INVALID_REQUEST instead of",
+        ),
+        (
+            "b53a-A2-v10-subscribe-refused-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "so SubscribeToTask is refused with UnsupportedOperationError",
+        ),
+        (
+            "b53a-A3-v10-rest-subscribe-refused-invalid-argument",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 400 INVALID_ARGUMENT instead of",
+        ),
+        (
+            "b53a-A4-v10-stream-refused-internal-error",
+            "RPC-ERROR-001",
+            "error",
+            "answered -32603 InternalError instead of -32004",
+        ),
+        (
+            "b53a-A5-v10-stream-refused-invalid-params-well-formed",
+            "RPC-ERROR-001",
+            "error",
+            "answered -32602 InvalidParamsError instead of -32004",
+        ),
+        (
+            "b53a-A6-v10-rest-stream-refused-bare-500",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 500 INTERNAL instead of",
+        ),
+        (
+            "b53a-C1-v10-send-text-plain-never-answered",
+            "HTTP-MEDIA-004",
+            "error",
+            "with Content-Type text/plain: JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json; the agent never answered it in the recording",
+        ),
+        (
+            "b53a-C2-v03-stream-message-names-other-task",
+            "ID-EVENT-002",
+            "error",
+            "stream event names task t-elsewhere but the stream's task is t-c2",
+        ),
+        (
+            "f1120-v03-client-card-fetch-trailing-slash",
+            "CARD-PATH-005",
+            "warning",
+            "GET /agents/support/.well-known/agent-card.json/, where the card's well-known name is followed by more path, and got 404",
+        ),
+        (
+            "b53a-B1-v03-card-fetch-joined-custom-path",
+            "CARD-PATH-005",
+            "warning",
+            "GET /spec03/.well-known/agent-card.json/custom/card.json",
+        ),
+        (
+            "b53a-B2-v02-agent-json-trailing-slash",
+            "CARD-PATH-005",
+            "warning",
+            "GET /.well-known/agent.json/,",
+        ),
+        (
+            "b53a-B3-v10-card-fetch-double-slash",
+            "CARD-PATH-005",
+            "warning",
+            "an empty path segment comes before /.well-known/",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    assert!(a2a_interop::verify::rules::judges_client("CARD-PATH-005"));
+    for (stem, rule) in [
+        (
+            "f1114-legal-v10-stream-refused-unsupported-operation",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b53a-AL1-legal-v10-rest-stream-refused-unsupported-operation",
+            "REST-ERROR-001",
+        ),
+        (
+            "b53a-AL2-v10-stream-refused-invalid-params-no-parts",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b53a-AL3-v03-message-stream-refused-internal-error",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b53a-AL3-v03-message-stream-refused-internal-error",
+            "RPC-ERROR-006",
+        ),
+        (
+            "b53a-AL4-legal-v10-streaming-card-stream-internal-error",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b53a-AL5-legal-v10-rest-streaming-card-stream-500",
+            "REST-ERROR-001",
+        ),
+        (
+            "b53a-CL1-legal-v10-send-json-never-answered",
+            "HTTP-MEDIA-004",
+        ),
+        ("b53a-CL2-v03-stream-message-names-own-task", "ID-EVENT-002"),
+        (
+            "b53a-BL1-legal-v10-card-trailing-slash-served",
+            "CARD-PATH-005",
+        ),
+        ("b53a-BL2-legal-v10-card-under-agent-path", "CARD-PATH-005"),
+        (
+            "f1122-legal-v10-card-only-at-agent-card-json",
+            "CARD-PATH-005",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

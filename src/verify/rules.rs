@@ -97,6 +97,13 @@ rule!(CARD_PATH_NOT_SERVED, "CARD-PATH-004", "card-not-served", Error, AgentCard
     ["CARD-001", "CARD-002"],
     "an origin that answered 1.0 A2A calls answered 404 at /.well-known/agent-card.json, and no agent card was served on that origin anywhere else in the recording",
     "serve the public card at /.well-known/agent-card.json of the origin that serves the A2A endpoint (1.0 §8.2, RFC 8615): every SDK's card resolver (A2ACardResolver, a2a-js, a2a-go, a2a-java) looks there first, so without it the agent can be reached only by clients given its url out of band; a server that mounts JSON-RPC alone must still mount the card route (a2a-java #1106)");
+// mine53 (a2a-python #799, a2a-java PR #837): a card resolver that joins paths asks for
+// `.../.well-known/agent-card.json/` or `.../agent-card.json/custom/card.json`, which no
+// agent publishes, and reads the 404 as "no agent here". The client's fault (CLIENT_RULES).
+rule!(CARD_FETCH_PATH_MALFORMED, "CARD-PATH-005", "card-fetch-path-malformed", Warning, AgentCard,
+    ["CARD-002"],
+    "client asked for the Agent Card at a path that names the well-known card file but is not its URI (more path after /.well-known/agent-card.json, or an empty segment before /.well-known/) and was refused 4xx",
+    "fetch the card at /.well-known/agent-card.json of the agent's origin (0.2: /.well-known/agent.json), or at a configured card URL exactly as given: do not join a card path onto a URL that already names the card, nor an empty card path onto the well-known one (a2a-python's A2ACardResolver with agent_card_path=\"\" adds a trailing slash, a2a-java's resolver appended a custom path after the well-known one), and strip a base URL's trailing slash before appending /.well-known/");
 rule!(CARD_SECRET, "CARD-SECRET-001", "card-carries-credential", Warning, Security,
     ["CARD-011", "AUTH-001"],
     "agent's public card carries a credential (an API key or token in a URL's query or user info, or the exact value a client sends in a security scheme's header)",
@@ -1514,6 +1521,7 @@ pub static RULES: &[Rule] = &[
     CARD_PATH_REDIRECTED,
     CARD_PATH_V03_LEGACY_ONLY,
     CARD_PATH_NOT_SERVED,
+    CARD_FETCH_PATH_MALFORMED,
     CARD_SECRET,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
@@ -1747,6 +1755,8 @@ pub fn judges_client(rule_id: &str) -> bool {
 /// rightly reject). They are reported, but an agent's conformance level ignores them.
 pub const CLIENT_RULES: &[&str] = &[
     "CARD-URL-006",
+    // mine53: the client's card resolver built the card URL by joining paths.
+    "CARD-PATH-005",
     "DATA-SHAPE-002",
     "DATA-SHAPE-003",
     "DATA-SHAPE-005",

@@ -427,6 +427,19 @@ impl State {
             self.incomplete
                 .push((str::to_string(&x.id), format!("{NEVER_ANSWERED} {rest}")));
         }
+        // RPC-001 / REST-003 / REST-001 (mine53: round 53's cases moved verify_mutants49's
+        // sample onto f398, whose first send is never answered): the client's body under a
+        // non-JSON media type is its fault whether or not the agent answered; an answered
+        // call is judged with its answer (followups), one never answered here.
+        if x.status.is_none()
+            && !x.synthetic
+            && !x.truncated
+            && !c.webhook
+            && c.op.is_some()
+            && client_left_mid_body(&x).is_none()
+        {
+            self.request_media_type(&x, &c);
+        }
         if x.status == Some(404)
             && !x.synthetic
             && !self.behind_hop(&x)
@@ -440,6 +453,7 @@ impl State {
             }
         }
         self.card_path_redirect(&x);
+        self.card_fetch_path_malformed(&x);
         // Gateway legs: an answer the gateway lost (GW-RESP-001), a held stream verdict.
         self.gw_note_end(&x, c.dialect == Some(Dialect::V1_0));
         self.gw_stream_held_back(&x);

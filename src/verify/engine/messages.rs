@@ -99,6 +99,29 @@ pub(super) fn is_card_path(path: &str) -> bool {
     path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json")
 }
 
+/// CARD-PATH-005 (CARD-002; mine53): how GET path `path` (query and fragment ignored)
+/// misses the card's well-known URI although it names it: the well-known card name
+/// followed by more path (`/.well-known/agent-card.json/`, a trailing slash, or
+/// `/spec03/.well-known/agent-card.json/custom/card.json`, a card path joined onto a base
+/// URL that already named the card: a2a-python #799, a2a-java PR #837), or an empty path
+/// segment right before `/.well-known/` (`/a2a//.well-known/agent-card.json`, a base URL's
+/// trailing slash joined with a card path that starts with one). `None` for any other
+/// path, the well-known paths themselves included.
+pub(super) fn malformed_card_path(path: &str) -> Option<&'static str> {
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    for wk in ["/.well-known/agent-card.json/", "/.well-known/agent.json/"] {
+        if path.contains(wk) {
+            return Some("the card's well-known name is followed by more path");
+        }
+    }
+    let names_card =
+        path.ends_with("/.well-known/agent-card.json") || path.ends_with("/.well-known/agent.json");
+    if names_card && path.contains("//.well-known/") {
+        return Some("an empty path segment comes before /.well-known/");
+    }
+    None
+}
+
 /// STREAM-006: the first update event (status or artifact) that stream `a` delivered while
 /// stream `b` was open and still receiving (after `b`'s first event, before its last one)
 /// and that `b` never delivered nor held in its opening Task snapshot: the finding's message

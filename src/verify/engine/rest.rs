@@ -593,8 +593,21 @@ impl State {
             .get("code")
             .or_else(|| err.and_then(|e| e.get("code")))
             .and_then(Json::as_i64);
-        let Some(got) = answer_code(reason, status_name, status == 404, body_code) else {
-            return;
+        let got = match answer_code(reason, status_name, status == 404, body_code) {
+            Some(k) => k,
+            // STREAM-001 (mine53, a2a-java PR #1041): a bare HTTP 500 (no ErrorInfo, no A2A
+            // code) refusing a streaming call the agent's card does not offer stands for
+            // -32603 here only: the table maps no reason-less 500 for other situations.
+            None if status == 500
+                && reason.is_none()
+                && body_code.is_none_or(|k| k >= 0)
+                && self
+                    .stream_refusal_misfit(x, c, jsonrpc::INTERNAL_ERROR)
+                    .is_some() =>
+            {
+                jsonrpc::INTERNAL_ERROR
+            }
+            None => return,
         };
         let said = v
             .get("message")

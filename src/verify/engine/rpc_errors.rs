@@ -947,9 +947,16 @@ impl State {
     /// is refused with UnsupportedOperationError (-32004). -32601 says the method does not
     /// exist (RPC-003: it is a 1.0 method), -32003 is push notifications' error (ERR-002),
     /// and -32001 for a SendStreamingMessage whose message names no task finds no task
-    /// missing. `code` is the JSON-RPC code of the answer (a REST or gRPC answer's reason
-    /// mapped to it by [`rest_grpc_code`]). Returns why -32004 is expected, or `None`
-    /// when the call is no such refusal.
+    /// missing. mine53 (a2a-java PR #1041: every binding refused streaming as
+    /// InvalidRequest, -32600 / HTTP 400 INVALID_ARGUMENT, then fixed to -32004): -32600
+    /// says the request object could not be read, -32603 says the agent failed, and
+    /// -32602 (HTTP 400 INVALID_ARGUMENT) says the params are wrong, which a well-formed
+    /// streaming request's are not ([`stream_call_well_formed`]; ERR-006 lets an agent
+    /// refuse bad input first). `code` is the JSON-RPC code of the answer (a REST or gRPC
+    /// answer's reason or status mapped to it by [`answer_code`]; an HTTP+JSON 500 without
+    /// an ErrorInfo is read as -32603 for this situation alone, in
+    /// [`State::rest_situation_error`]). Returns why -32004 is expected, or `None` when the
+    /// call is no such refusal.
     pub(super) fn stream_refusal_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
         let names_no_task = || {
             c.op == Some(Op::SendStreamingMessage)
@@ -964,8 +971,12 @@ impl State {
             )
             || !(matches!(
                 code,
-                jsonrpc::METHOD_NOT_FOUND | jsonrpc::PUSH_NOT_SUPPORTED
-            ) || (code == jsonrpc::TASK_NOT_FOUND && names_no_task()))
+                jsonrpc::METHOD_NOT_FOUND
+                    | jsonrpc::PUSH_NOT_SUPPORTED
+                    | jsonrpc::INVALID_REQUEST
+                    | jsonrpc::INTERNAL_ERROR
+            ) || (code == jsonrpc::TASK_NOT_FOUND && names_no_task())
+                || (code == jsonrpc::INVALID_PARAMS && stream_call_well_formed(c)))
         {
             return None;
         }
@@ -1700,7 +1711,15 @@ impl State {
                     // -32600 saying the body is too large under any status (a2a-python's
                     // own body-size check answers -32600 "Payload too large").
                     None
-                } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
+                } else if code == jsonrpc::INVALID_REQUEST {
+                    // STREAM-001 (mine53, a2a-java PR #1041): streaming refused as
+                    // InvalidRequest by an agent without capabilities.streaming is told
+                    // as the refusal under the wrong code, naming -32004.
+                    Some(match self.stream_refusal_misfit(x, &c, code) {
+                        Some(why) => (jsonrpc::UNSUPPORTED_OPERATION, why),
+                        None => (0, "the request is a valid JSON-RPC request".to_string()),
+                    })
+                } else if code == jsonrpc::PARSE_ERROR {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
                     && (x.asked_version().is_none_or(|v| v.trim() != "1.0")
@@ -2177,6 +2196,31 @@ pub(super) fn code_recommended_words(dialect: Option<Dialect>, want: i64) -> Str
     format!(
         ": the {v} spec recommends {want} {name} here (ERR-002: a SHOULD in {v}, a MUST from 1.0)"
     )
+}
+
+/// Whether streaming call `c` (a 1.0 SendStreamingMessage or SubscribeToTask, any binding)
+/// is well-formed enough that no InvalidParams refusal fits it (STREAM-001 with ERR-006;
+/// mine53): a SendStreamingMessage whose `message` has a non-empty `messageId`, a string
+/// `role` and a non-empty `parts` array, or a SubscribeToTask that names its task (a
+/// non-empty `params.id`, or the HTTP+JSON route's `{id}`). Any other call: `false`.
+pub(super) fn stream_call_well_formed(c: &Call) -> bool {
+    match c.op {
+        Some(Op::SendStreamingMessage) => params_message(&c.params).is_some_and(|m| {
+            str_member(m, "messageId", "message_id").is_some_and(|s| !s.is_empty())
+                && m.get("role").and_then(Json::as_str).is_some()
+                && m.get("parts")
+                    .and_then(Json::as_array)
+                    .is_some_and(|p| !p.is_empty())
+        }),
+        Some(Op::SubscribeToTask) => {
+            c.params
+                .get("id")
+                .and_then(Json::as_str)
+                .is_some_and(|s| !s.is_empty())
+                || c.route_task.as_deref().is_some_and(|t| !t.is_empty())
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]

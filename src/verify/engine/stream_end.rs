@@ -855,6 +855,38 @@ impl State {
         );
     }
 
+    /// CARD-PATH-005 (client, warning; CARD-002; mine53, a2a-python #799, a2a-java PR
+    /// #837): a GET for the Agent Card at a path that names the well-known card file but is
+    /// not its URI ([`malformed_card_path`]: more path after the card's name, or an empty
+    /// segment before `/.well-known/`), answered 4xx: the client's card resolver built the
+    /// URL by joining paths, and reads the refusal as "no agent here". An answer of 2xx
+    /// (a server that serves the card there too) or a redirect is no failure: not told.
+    pub(super) fn card_fetch_path_malformed(&mut self, x: &Exch) {
+        let Some(status @ 400..=499) = x.status else {
+            return;
+        };
+        if x.synthetic || !x.method.eq_ignore_ascii_case("GET") {
+            return;
+        }
+        let Some(how) = malformed_card_path(&x.path) else {
+            return;
+        };
+        self.areas.insert("card");
+        let path: String = x
+            .path
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        self.find(
+            &r::CARD_FETCH_PATH_MALFORMED,
+            format!(
+                "client asked for the Agent Card with GET {path}, where {how}, and got {status}: no agent publishes its card there (the well-known URI is /.well-known/agent-card.json of the agent's origin, 0.2: agent.json; a configured card URL is fetched exactly as given); a card resolver that joins an empty or full card path onto a base URL builds this one"
+            ),
+            vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     /// CARD-PATH-001 (CARD-002 MUST in 1.0) and CARD-PATH-003 (CARD-002, 0.3 §5.3's
     /// recommended location): keeps the evidence of a 404 at `/.well-known/agent-card.json`
     /// or of a 1.0 or 0.3 card served at `/.well-known/agent.json` for `origin` (`legacy`:

@@ -1877,6 +1877,16 @@ impl State {
                 {
                     self.stream_once(x, &r::ID_TASK_FROM_CLIENT, msg, ev);
                 }
+                // ID-006 (ID-EVENT-002; mine53, verify_mutants49's sample moved onto f461): a
+                // message event inside a task's stream (0.3 lets a Message follow the Task)
+                // that names a task or context names the stream's own.
+                if x.sse.as_ref().is_some_and(|s| s.task_id.is_some()) {
+                    let tid = str_member(p.inner, "taskId", "task_id");
+                    let ctx = str_member(p.inner, "contextId", "context_id");
+                    if tid.is_some() || ctx.is_some() {
+                        self.stream_ids(x, tid, ctx, seq, &p.pointer, false);
+                    }
+                }
                 if x.sse.as_ref().is_some_and(|s| s.events == 1) {
                     if let Some((msg, ev)) =
                         self.reply_context_substituted(x, &c, p.inner, &p.pointer, seq)

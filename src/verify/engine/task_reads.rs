@@ -216,7 +216,8 @@ impl State {
     /// else HTTP-MEDIA-003. A request with no Content-Type or no body is left alone. Said
     /// whatever the agent answered: an agent that processed it tolerates what others refuse
     /// with 415; a 415 is its right answer (the agent is judged by HTTP-MEDIA-001/002 only
-    /// for the binding's media types). Not for the prober's deliberately malformed requests.
+    /// for the binding's media types); a request never answered is judged too (mine53).
+    /// Not for the prober's deliberately malformed requests.
     pub(super) fn request_media_type(&mut self, x: &Exch, c: &Call) {
         let Some(b) = c
             .binding
@@ -263,7 +264,11 @@ impl State {
             ""
         };
         let status = x.status.unwrap_or(0);
-        let outcome = if status == 415 {
+        let outcome = if x.status.is_none() {
+            // mine53 (verify_mutants49's sample, f398): a request the agent never answered
+            // is the client's fault the same
+            "the agent never answered it in the recording; one that checks the media type refuses it with 415 Unsupported Media Type".to_string()
+        } else if status == 415 {
             "the agent refused it with HTTP 415 Unsupported Media Type, the right answer"
                 .to_string()
         } else if (200..300).contains(&status) && x.answer_error && b == Binding::JsonRpc {
