@@ -3,22 +3,20 @@
 use super::*;
 
 impl State {
-    /// The end of exchange `x` ([`Self::end_exchange_judged`]), then the gateway findings
-    /// held for its pair ([`State::held_gw`]) once both legs ended: the pair is a relay or
-    /// the front's own call by then.
+    /// The end of exchange `x` ([`Self::end_exchange_judged`]), then the findings held for
+    /// a gateway pair ([`State::held_pair`]) whose legs have both ended: the pair is a relay
+    /// or the front's own call by then ([`Self::settle_pairs`]). A one-leg recording holds
+    /// none: one emptiness test.
     pub(super) fn end_exchange(&mut self, x: Box<Exch>) {
         self.end_exchange_judged(x);
-        if !self.held_gw.is_empty() {
-            self.flush_held_gw(false);
-        }
-        if !self.held_front_own.is_empty() {
-            self.flush_front_own(false);
+        if !self.held_pair.is_empty() {
+            self.settle_pairs(false);
         }
     }
 
-    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`
-    /// ([`State::front_own_gate`]); `None` on any other leg, or for a call the recording
-    /// did not pair with a client-leg call (no copy: a call of the agent's own).
+    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`; `None` on any
+    /// other leg, or for a call the recording did not pair with a client-leg call (no
+    /// copy: a call of the agent's own), whose findings are told at once.
     pub(super) fn upstream_pair(&self, x: &Exch) -> Option<(String, String)> {
         if x.leg.as_deref() != Some("upstream") {
             return None;
@@ -30,20 +28,61 @@ impl State {
             .map(|p| (p.client.to_string(), p.up.to_string()))
     }
 
-    /// [`State::held_front_own`] whose legs both ended (every one when `all`): told when
-    /// the pair was the front's own call (an orchestrator's), dropped when it was a relay.
-    pub(super) fn flush_front_own(&mut self, all: bool) {
-        let (ended, still): (Vec<_>, Vec<_>) = std::mem::take(&mut self.held_front_own)
-            .into_iter()
-            .partition(|(client, up, _)| {
-                all || !(self.open.contains_key(client.as_str())
-                    || self.open.contains_key(up.as_str()))
-            });
-        self.held_front_own = still;
-        for (client, _, f) in ended {
-            if self.gw_front_own.contains(&client) {
-                self.emit(f);
+    /// Finding `f` about the gateway pair `pair` (`(client, up)`: the client-leg call and
+    /// its upstream exchange), held ([`State::held_pair`]) until both legs ended and then
+    /// told as `tell` says ([`Self::settle_pairs`]); told at once when `pair` is `None` (no
+    /// pair: nothing to wait for). When [`MAX_PENDING_UP`] are held, the oldest is judged
+    /// at once on what is known then ([`Self::judge_pair_held`]), not dropped.
+    pub(super) fn hold_for_pair(
+        &mut self,
+        pair: Option<(String, String)>,
+        tell: PairTell,
+        f: Finding,
+    ) {
+        let Some((client, up)) = pair else {
+            self.emit(f);
+            return;
+        };
+        if self.held_pair.len() >= MAX_PENDING_UP {
+            if let Some(h) = self.held_pair.pop_front() {
+                self.judge_pair_held(h);
             }
+        }
+        self.held_pair.push_back(PairHeld {
+            client,
+            up,
+            tell,
+            f,
+        });
+    }
+
+    /// The one step that judges the findings held for gateway pairs ([`State::held_pair`])
+    /// whose legs have both ended (every one when `all`, at the end of the recording), in
+    /// the order they were held ([`Self::judge_pair_held`]). A client-leg end that waits for
+    /// its legged exchanges ([`State::held_client_ends`]) stays in [`State::open`], so its
+    /// pair is not settled before that end is judged.
+    pub(super) fn settle_pairs(&mut self, all: bool) {
+        let open = &self.open;
+        let (ended, still): (VecDeque<PairHeld>, VecDeque<PairHeld>) =
+            std::mem::take(&mut self.held_pair)
+                .into_iter()
+                .partition(|h| {
+                    all || !(open.contains_key(h.client.as_str())
+                        || open.contains_key(h.up.as_str()))
+                });
+        self.held_pair = still;
+        for h in ended {
+            self.judge_pair_held(h);
+        }
+    }
+
+    /// A held finding `h` judged: told when its pair's verdict ([`State::gw_front_own`]:
+    /// the front answered its client itself) is the one [`PairTell`] asks for, else
+    /// dropped (a gateway rule on an orchestrator's own call; an own-call rule on a relay).
+    fn judge_pair_held(&mut self, h: PairHeld) {
+        let own = self.gw_front_own.contains(&h.client);
+        if own == (h.tell == PairTell::FrontOwn) {
+            self.emit(h.f);
         }
     }
 
