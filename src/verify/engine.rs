@@ -5461,9 +5461,10 @@ impl State {
                             return self.live_since(before);
                         }
                     }
+                    // (held client-leg ends it settles are judged in their own areas)
+                    let held = legged && !self.held_client_ends.is_empty();
                     self.end_settled(x, outcome);
-                    if legged && !self.held_client_ends.is_empty() {
-                        self.release_client_ends(false);
+                    if held {
                         self.areas.enter(ev.exchange.as_ref());
                     }
                 }
@@ -5595,8 +5596,9 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
-        // client-leg ends still waiting for a legged exchange that never ended
-        self.release_client_ends(true);
+        // client-leg ends still waiting for a legged exchange that never ended, and the
+        // findings held for pairs
+        self.settle_held(true, true);
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
@@ -5619,8 +5621,9 @@ impl State {
         self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
-        // Findings held for a pair that never ended: judged on what is known now.
-        self.settle_pairs(true);
+        // Findings held for a pair since (GW-REQ-003 above, ID-TASK-006 of held foreign
+        // task ids): judged on what is known now.
+        self.settle_held(false, true);
         // HTTP-FRAME-002 of task streams reset and never resumed: told now (in the order
         // the streams were cut).
         let mut frames: Vec<Finding> = self
@@ -5771,9 +5774,7 @@ impl State {
         }
         // A finding held for a pair by a judgement made after the settle above (the
         // exchanges that never ended, held stream ends): judged too, none is lost.
-        if !self.held_pair.is_empty() {
-            self.settle_pairs(true);
-        }
+        self.settle_held(false, true);
         // TASK-STATE-002 (breaker17b V11): the root cause names what was folded into it.
         for (t, n) in std::mem::take(&mut self.reused_tasks) {
             if n == 0 {

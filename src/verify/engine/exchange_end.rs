@@ -3,14 +3,21 @@
 use super::*;
 
 impl State {
-    /// The end of exchange `x` ([`Self::end_exchange_judged`]), then the findings held for
-    /// a gateway pair ([`State::held_pair`]) whose legs have both ended: the pair is a relay
-    /// or the front's own call by then ([`Self::settle_pairs`]). A one-leg recording holds
-    /// none: one emptiness test.
-    pub(super) fn end_exchange(&mut self, x: Box<Exch>) {
-        self.end_exchange_judged(x);
+    /// The one "judge once the pair is settled" step (hold53), after an exchange ended
+    /// (`legged`: one on a named leg, a gateway's `upstream` copy or an orchestrator's
+    /// `delegate` call) or at the end of the recording (`all`): first the client-leg ends
+    /// whose legged exchanges have all ended ([`State::held_client_ends`], race52) are
+    /// judged, each settling its own pair through this step; then the findings held for
+    /// pairs whose legs have both ended ([`State::held_pair`]: depth51's gateway rules,
+    /// left52's own-call rules, GW-REQ-003), the pair a relay or the front's own call by
+    /// then. A held client-leg end stays in [`State::open`], so no pair of it settles before
+    /// it is judged. A one-leg recording holds nothing: two emptiness tests.
+    pub(super) fn settle_held(&mut self, legged: bool, all: bool) {
+        if (legged || all) && !self.held_client_ends.is_empty() {
+            self.release_client_ends(all);
+        }
         if !self.held_pair.is_empty() {
-            self.settle_pairs(false);
+            self.settle_pairs(all);
         }
     }
 
@@ -173,16 +180,18 @@ impl State {
         }
     }
 
-    /// The end of exchange `x` judged ([`Self::end_exchange`]) and what waited for it
+    /// The end of exchange `x` judged ([`Self::end_exchange_judged`]) and what waited for it
     /// settled: a task id an answered exchange handed out unread ([`State::first_unjudged_req`]),
-    /// stale streams, held foreign task ids.
+    /// stale streams, held foreign task ids, then what waited for a two-leg pair
+    /// ([`Self::settle_held`]).
     pub(super) fn end_settled(&mut self, x: Box<Exch>, outcome: Outcome) {
         // An answered exchange listed as not judged may have handed out a task id the
         // verifier never read (ID-TASK-004 is not told after it, ux41).
         let (req_seq, answered) = (x.req_seq, x.status.is_some());
         let listed = self.incomplete.len();
         let xid = x.id.clone();
-        self.end_exchange(x);
+        let legged = x.leg.is_some();
+        self.end_exchange_judged(x);
         if answered && self.incomplete.len() > listed {
             self.first_unjudged_req =
                 Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
@@ -193,6 +202,7 @@ impl State {
         if !self.foreign_task_held.is_empty() {
             self.settle_foreign_task_held(&xid);
         }
+        self.settle_held(legged, false);
     }
 
     /// race52: the legged exchanges (a gateway's `upstream` copy, an orchestrator's
@@ -242,8 +252,8 @@ impl State {
 
     /// race52: the held client-leg ends ([`State::held_client_ends`]) whose legged
     /// exchanges have all ended (every one when `all`, at the end of the recording),
-    /// judged in the order they ended.
-    pub(super) fn release_client_ends(&mut self, all: bool) {
+    /// judged in the order they ended ([`Self::settle_held`]).
+    fn release_client_ends(&mut self, all: bool) {
         let mut i = 0;
         while i < self.held_client_ends.len() {
             let open = &self.open;
