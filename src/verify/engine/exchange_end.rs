@@ -180,7 +180,7 @@ impl State {
         }
     }
 
-    /// The end of exchange `x` judged ([`Self::end_exchange_judged`]) and what waited for it
+    /// The end of exchange `x` judged ([`Self::end_exchange`]) and what waited for it
     /// settled: a task id an answered exchange handed out unread ([`State::first_unjudged_req`]),
     /// stale streams, held foreign task ids, then what waited for a two-leg pair
     /// ([`Self::settle_held`]).
@@ -191,7 +191,7 @@ impl State {
         let listed = self.incomplete.len();
         let xid = x.id.clone();
         let legged = x.leg.is_some();
-        self.end_exchange_judged(x);
+        self.end_exchange(x);
         if answered && self.incomplete.len() > listed {
             self.first_unjudged_req =
                 Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
@@ -276,7 +276,10 @@ impl State {
         }
     }
 
-    fn end_exchange_judged(&mut self, mut x: Box<Exch>) {
+    /// The end of exchange `x` judged: its answer parsed and the end-of-exchange rules run
+    /// ([`Self::end_settled`] settles what waited for it afterwards). The name profiles
+    /// have used for this cost (docs/performance.md).
+    fn end_exchange(&mut self, mut x: Box<Exch>) {
         if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
             // CARD-URL-013's counter-proof: an https call answered at the advertised origin
             if let Some(o) = x.origin.as_deref().filter(|o| o.starts_with("https://")) {
