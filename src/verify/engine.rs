@@ -1681,7 +1681,8 @@ struct ForeignTaskHeld {
     /// Exchanges open at another origin than `here_origin` when the answer was judged.
     open_elsewhere: Vec<String>,
     /// The `(client, up)` pair a call on a hop named `upstream` was paired with
-    /// ([`State::front_own_gate`]): the finding waits for the pair's verdict.
+    /// ([`State::upstream_pair`]): the finding waits for the pair's verdict
+    /// ([`State::hold_for_pair`]).
     pair: Option<(String, String)>,
 }
 
@@ -2729,22 +2730,16 @@ pub(super) struct State {
     /// task of its own (depth51). No gateway rule (GW-*) compares the two legs of such a
     /// pair; each leg is judged as an agent's. Most recent only ([`Recent`]).
     gw_front_own: Recent<()>,
-    /// depth51: gateway findings of a pair told at request time (GW-HDR-001, an extension
-    /// the copy dropped), held until both legs ended, when the answers have told a relay
-    /// from the front's own call ([`State::gw_front_own`]: an orchestrator's own call owes
-    /// its delegate none of its client's extensions, so it is not told). At most
-    /// [`MAX_PENDING_UP`]; the oldest is told when more come.
-    held_gw: Vec<HeldShape>,
-    /// left52 (depth51's leftover): findings about an agent's own call to another agent
-    /// (AUTH-FWD-001, ID-TASK-006) made on a hop named `upstream` that the recording
-    /// paired with a client-leg call as a gateway's copy: `(client, up, finding)`, held
-    /// until both legs ended and told only when the pair was the front's own call
-    /// ([`State::gw_front_own`]: an orchestrator's); a gateway's relay passes its client's
-    /// credential and ids on by design. At most [`MAX_PENDING_UP`].
-    held_front_own: Vec<(String, String, Finding)>,
-    /// While set (`(client, up)`), [`State::emit`] holds AUTH-FWD-001 and ID-TASK-006 in
-    /// [`State::held_front_own`] for that pair instead of telling them.
-    front_own_gate: Option<(String, String)>,
+    /// Findings held until both legs of their gateway pair ended, when the answers have
+    /// told a relay from the front's own call ([`State::gw_front_own`]), in the order they
+    /// were held ([`PairHeld`], [`State::hold_for_pair`], judged by [`State::settle_pairs`]):
+    /// depth51's gateway findings told at request time (GW-HDR-001, an extension the copy
+    /// dropped; GW-HDR-002; GW-REQ-003), told for a relay only (an orchestrator's own call
+    /// owes its delegate none of its client's extensions, credentials or ids); left52's
+    /// AUTH-FWD-001 and ID-TASK-006 on a hop named `upstream`, told for the front's own call
+    /// only (a gateway's relay passes its client's credential and ids on by design). At most
+    /// [`MAX_PENDING_UP`]; the oldest is judged at once (on what is known then) when more come.
+    held_pair: VecDeque<PairHeld>,
     /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
     /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
     /// does not report the same proxy answer again (review28b R1). Most recent only
@@ -3524,13 +3519,32 @@ struct HeldEnd {
 /// (GW-SSE-002) is told first and this one names it.
 struct HeldShape {
     /// STREAM-SHAPE-001, or STREAM-ORDER-001 (dropped when the legs differ: the gateway
-    /// reordered the agent's events, GW-SSE-002's; breaker40 D26); GW-HDR-001 in
-    /// [`State::held_gw`].
+    /// reordered the agent's events, GW-SSE-002's; breaker40 D26).
     rule: &'static Rule,
     client: String,
     up: String,
     msg: String,
     ev: Vec<Evidence>,
+}
+
+/// When a finding held for its gateway pair ([`PairHeld`]) is told, once the pair's
+/// relay-or-own verdict is known ([`State::gw_front_own`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PairTell {
+    /// A gateway rule (GW-*, depth51): told when the pair was a relay.
+    Relay,
+    /// A rule about an agent's own call to another agent (AUTH-FWD-001, ID-TASK-006) on a
+    /// hop named `upstream` (left52): told when the pair was the front's own call.
+    FrontOwn,
+}
+
+/// A finding held until both legs of the gateway pair of client-leg call `client` and
+/// upstream exchange `up` ended ([`State::held_pair`]): told then as [`PairTell`] says.
+struct PairHeld {
+    client: String,
+    up: String,
+    tell: PairTell,
+    f: Finding,
 }
 
 /// An upstream-leg request waiting for its client-leg twin (VER-HDR-002): method, body,
@@ -4061,9 +4075,7 @@ impl State {
             recent_client_ends: VecDeque::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
             gw_front_own: Recent::new(MAX_TASKS),
-            held_gw: Vec::new(),
-            held_front_own: Vec::new(),
-            front_own_gate: None,
+            held_pair: VecDeque::new(),
             url_unreached: Recent::new(MAX_TASKS),
             driver_held: Vec::new(),
             areas_answered: HashSet::new(),
@@ -4197,7 +4209,7 @@ impl State {
             ("recent_client_ends", self.recent_client_ends.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
             ("gw_front_own", self.gw_front_own.len()),
-            ("held_gw", self.held_gw.len()),
+            ("held_pair", self.held_pair.len()),
             ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
@@ -4347,17 +4359,6 @@ impl State {
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
-        if let Some((client, up)) = &self.front_own_gate {
-            if f.rule == r::AUTH_CREDENTIAL_FORWARDED.id || f.rule == r::ID_TASK_FROM_OTHER_AGENT.id
-            {
-                let pair = (client.clone(), up.clone());
-                if self.held_front_own.len() >= MAX_PENDING_UP {
-                    self.held_front_own.remove(0);
-                }
-                self.held_front_own.push((pair.0, pair.1, f));
-                return self.out.len();
-            }
-        }
         self.fit_help(&mut f);
         // a message set after Finding::new: control characters quoted JSON-style too
         f.message = super::finding::json_style_escapes(std::mem::take(&mut f.message));
@@ -5476,9 +5477,10 @@ impl State {
                             return self.live_since(before);
                         }
                     }
+                    // (held client-leg ends it settles are judged in their own areas)
+                    let held = legged && !self.held_client_ends.is_empty();
                     self.end_settled(x, outcome);
-                    if legged && !self.held_client_ends.is_empty() {
-                        self.release_client_ends(false);
+                    if held {
                         self.areas.enter(ev.exchange.as_ref());
                     }
                 }
@@ -5610,8 +5612,9 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
-        // client-leg ends still waiting for a legged exchange that never ended
-        self.release_client_ends(true);
+        // client-leg ends still waiting for a legged exchange that never ended, and the
+        // findings held for pairs
+        self.settle_held(true, true);
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
@@ -5634,8 +5637,9 @@ impl State {
         self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
-        // Gateway findings whose pair never ended: told as they are.
-        self.flush_held_gw(true);
+        // Findings held for a pair since (GW-REQ-003 above, ID-TASK-006 of held foreign
+        // task ids): judged on what is known now.
+        self.settle_held(false, true);
         // HTTP-FRAME-002 of task streams reset and never resumed: told now (in the order
         // the streams were cut).
         let mut frames: Vec<Finding> = self
@@ -5647,8 +5651,6 @@ impl State {
         for f in frames {
             self.emit(f);
         }
-        // AUTH-FWD-001 / ID-TASK-006 held for a pair on a hop named `upstream`
-        self.flush_front_own(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
             match self.open.take(h.up.as_str()) {
@@ -5786,6 +5788,9 @@ impl State {
                 self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &leg);
             }
         }
+        // A finding held for a pair by a judgement made after the settle above (the
+        // exchanges that never ended, held stream ends): judged too, none is lost.
+        self.settle_held(false, true);
         // TASK-STATE-002 (breaker17b V11): the root cause names what was folded into it.
         for (t, n) in std::mem::take(&mut self.reused_tasks) {
             if n == 0 {
@@ -6878,6 +6883,42 @@ mod tests {
         first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
         proto_field_name, same_but_sender, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
+
+    /// hold53: the findings held for gateway pairs ([`super::State::held_pair`]) stay
+    /// bounded at [`super::MAX_PENDING_UP`]; one more judges the oldest at once on what is
+    /// known then, not dropped (left52's `held_front_own` dropped it: an AUTH-FWD-001 of a
+    /// pair already known as the front's own call was lost); the final settle judges every
+    /// one still held: each gateway rule of a relay told, none left held.
+    #[test]
+    fn pair_holds_stay_bounded_and_the_oldest_is_judged_not_dropped() {
+        use super::{r, CaptureMode, Finding, PairTell, RecordingHeader, State, MAX_PENDING_UP};
+        let mut st = State::new(&RecordingHeader::new(CaptureMode::Reverse));
+        let pair = |i: usize| Some((format!("c{i}"), format!("u{i}")));
+        // the first pair is known to be the front's own call (both legs still open)
+        st.gw_front_own.insert("c0".to_string(), ());
+        let own = Finding::new(&r::AUTH_CREDENTIAL_FORWARDED, "own call 0");
+        st.hold_for_pair(pair(0), PairTell::FrontOwn, own);
+        for i in 1..=MAX_PENDING_UP {
+            let gw = Finding::new(&r::GW_MESSAGE_IDS_REWRITTEN, format!("relay {i}"));
+            st.hold_for_pair(pair(i), PairTell::Relay, gw);
+        }
+        assert_eq!(st.held_pair.len(), MAX_PENDING_UP);
+        let told: Vec<&str> = st.out.iter().map(|f| f.rule.as_str()).collect();
+        assert_eq!(told, [r::AUTH_CREDENTIAL_FORWARDED.id]);
+        // a finding that names no pair is told at once
+        let bare = Finding::new(&r::GW_MESSAGE_IDS_REWRITTEN, "no pair");
+        st.hold_for_pair(None, PairTell::Relay, bare);
+        assert_eq!(st.out.len(), 2);
+        st.settle_pairs(true);
+        assert!(st.held_pair.is_empty());
+        assert_eq!(st.out.len(), 2 + MAX_PENDING_UP);
+        let relays = st
+            .out
+            .iter()
+            .filter(|f| f.message.starts_with("relay "))
+            .count();
+        assert_eq!(relays, MAX_PENDING_UP);
+    }
 
     /// perfv37: `relayed_outcome` (times, origin and exchange tested first; the squashed
     /// result and the call's words and trace id computed only for an outcome that passes

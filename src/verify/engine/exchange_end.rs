@@ -3,22 +3,27 @@
 use super::*;
 
 impl State {
-    /// The end of exchange `x` ([`Self::end_exchange_judged`]), then the gateway findings
-    /// held for its pair ([`State::held_gw`]) once both legs ended: the pair is a relay or
-    /// the front's own call by then.
-    pub(super) fn end_exchange(&mut self, x: Box<Exch>) {
-        self.end_exchange_judged(x);
-        if !self.held_gw.is_empty() {
-            self.flush_held_gw(false);
+    /// The one "judge once the pair is settled" step (hold53), after an exchange ended
+    /// (`legged`: one on a named leg, a gateway's `upstream` copy or an orchestrator's
+    /// `delegate` call) or at the end of the recording (`all`): first the client-leg ends
+    /// whose legged exchanges have all ended ([`State::held_client_ends`], race52) are
+    /// judged, each settling its own pair through this step; then the findings held for
+    /// pairs whose legs have both ended ([`State::held_pair`]: depth51's gateway rules,
+    /// left52's own-call rules, GW-REQ-003), the pair a relay or the front's own call by
+    /// then. A held client-leg end stays in [`State::open`], so no pair of it settles before
+    /// it is judged. A one-leg recording holds nothing: two emptiness tests.
+    pub(super) fn settle_held(&mut self, legged: bool, all: bool) {
+        if (legged || all) && !self.held_client_ends.is_empty() {
+            self.release_client_ends(all);
         }
-        if !self.held_front_own.is_empty() {
-            self.flush_front_own(false);
+        if !self.held_pair.is_empty() {
+            self.settle_pairs(all);
         }
     }
 
-    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`
-    /// ([`State::front_own_gate`]); `None` on any other leg, or for a call the recording
-    /// did not pair with a client-leg call (no copy: a call of the agent's own).
+    /// The `(client, up)` gateway pair of call `x` on a hop named `upstream`; `None` on any
+    /// other leg, or for a call the recording did not pair with a client-leg call (no
+    /// copy: a call of the agent's own), whose findings are told at once.
     pub(super) fn upstream_pair(&self, x: &Exch) -> Option<(String, String)> {
         if x.leg.as_deref() != Some("upstream") {
             return None;
@@ -30,20 +35,61 @@ impl State {
             .map(|p| (p.client.to_string(), p.up.to_string()))
     }
 
-    /// [`State::held_front_own`] whose legs both ended (every one when `all`): told when
-    /// the pair was the front's own call (an orchestrator's), dropped when it was a relay.
-    pub(super) fn flush_front_own(&mut self, all: bool) {
-        let (ended, still): (Vec<_>, Vec<_>) = std::mem::take(&mut self.held_front_own)
-            .into_iter()
-            .partition(|(client, up, _)| {
-                all || !(self.open.contains_key(client.as_str())
-                    || self.open.contains_key(up.as_str()))
-            });
-        self.held_front_own = still;
-        for (client, _, f) in ended {
-            if self.gw_front_own.contains(&client) {
-                self.emit(f);
+    /// Finding `f` about the gateway pair `pair` (`(client, up)`: the client-leg call and
+    /// its upstream exchange), held ([`State::held_pair`]) until both legs ended and then
+    /// told as `tell` says ([`Self::settle_pairs`]); told at once when `pair` is `None` (no
+    /// pair: nothing to wait for). When [`MAX_PENDING_UP`] are held, the oldest is judged
+    /// at once on what is known then ([`Self::judge_pair_held`]), not dropped.
+    pub(super) fn hold_for_pair(
+        &mut self,
+        pair: Option<(String, String)>,
+        tell: PairTell,
+        f: Finding,
+    ) {
+        let Some((client, up)) = pair else {
+            self.emit(f);
+            return;
+        };
+        if self.held_pair.len() >= MAX_PENDING_UP {
+            if let Some(h) = self.held_pair.pop_front() {
+                self.judge_pair_held(h);
             }
+        }
+        self.held_pair.push_back(PairHeld {
+            client,
+            up,
+            tell,
+            f,
+        });
+    }
+
+    /// The one step that judges the findings held for gateway pairs ([`State::held_pair`])
+    /// whose legs have both ended (every one when `all`, at the end of the recording), in
+    /// the order they were held ([`Self::judge_pair_held`]). A client-leg end that waits for
+    /// its legged exchanges ([`State::held_client_ends`]) stays in [`State::open`], so its
+    /// pair is not settled before that end is judged.
+    pub(super) fn settle_pairs(&mut self, all: bool) {
+        let open = &self.open;
+        let (ended, still): (VecDeque<PairHeld>, VecDeque<PairHeld>) =
+            std::mem::take(&mut self.held_pair)
+                .into_iter()
+                .partition(|h| {
+                    all || !(open.contains_key(h.client.as_str())
+                        || open.contains_key(h.up.as_str()))
+                });
+        self.held_pair = still;
+        for h in ended {
+            self.judge_pair_held(h);
+        }
+    }
+
+    /// A held finding `h` judged: told when its pair's verdict ([`State::gw_front_own`]:
+    /// the front answered its client itself) is the one [`PairTell`] asks for, else
+    /// dropped (a gateway rule on an orchestrator's own call; an own-call rule on a relay).
+    fn judge_pair_held(&mut self, h: PairHeld) {
+        let own = self.gw_front_own.contains(&h.client);
+        if own == (h.tell == PairTell::FrontOwn) {
+            self.emit(h.f);
         }
     }
 
@@ -125,13 +171,15 @@ impl State {
 
     /// The end of exchange `x` judged ([`Self::end_exchange`]) and what waited for it
     /// settled: a task id an answered exchange handed out unread ([`State::first_unjudged_req`]),
-    /// stale streams, held foreign task ids.
+    /// stale streams, held foreign task ids, then what waited for a two-leg pair
+    /// ([`Self::settle_held`]).
     pub(super) fn end_settled(&mut self, x: Box<Exch>, outcome: Outcome) {
         // An answered exchange listed as not judged may have handed out a task id the
         // verifier never read (ID-TASK-004 is not told after it, ux41).
         let (req_seq, answered) = (x.req_seq, x.status.is_some());
         let listed = self.incomplete.len();
         let xid = x.id.clone();
+        let legged = x.leg.is_some();
         self.end_exchange(x);
         if answered && self.incomplete.len() > listed {
             self.first_unjudged_req =
@@ -143,6 +191,7 @@ impl State {
         if !self.foreign_task_held.is_empty() {
             self.settle_foreign_task_held(&xid);
         }
+        self.settle_held(legged, false);
     }
 
     /// race52: the legged exchanges (a gateway's `upstream` copy, an orchestrator's
@@ -192,8 +241,8 @@ impl State {
 
     /// race52: the held client-leg ends ([`State::held_client_ends`]) whose legged
     /// exchanges have all ended (every one when `all`, at the end of the recording),
-    /// judged in the order they ended.
-    pub(super) fn release_client_ends(&mut self, all: bool) {
+    /// judged in the order they ended ([`Self::settle_held`]).
+    fn release_client_ends(&mut self, all: bool) {
         let mut i = 0;
         while i < self.held_client_ends.len() {
             let open = &self.open;
@@ -216,7 +265,10 @@ impl State {
         }
     }
 
-    fn end_exchange_judged(&mut self, mut x: Box<Exch>) {
+    /// The end of exchange `x` judged: its answer parsed and the end-of-exchange rules run
+    /// ([`Self::end_settled`] settles what waited for it afterwards). The name profiles
+    /// have used for this cost (docs/performance.md).
+    fn end_exchange(&mut self, mut x: Box<Exch>) {
         if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
             // CARD-URL-013's counter-proof: an https call answered at the advertised origin
             if let Some(o) = x.origin.as_deref().filter(|o| o.starts_with("https://")) {

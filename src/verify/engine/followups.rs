@@ -143,7 +143,7 @@ impl State {
     /// AUTH-FWD-001 (AUTH-001, AUTH-002; breaker50 auth-forward): call `x`, on a leg of
     /// its own (an orchestrator's call to its delegate; on a hop named `upstream` paired
     /// as a gateway's copy, held until the pair proves the front's own call:
-    /// [`State::front_own_gate`], left52), carries in a credential header (`Authorization`, `X-API-Key`, `Api-Key`,
+    /// [`State::hold_for_pair`], left52), carries in a credential header (`Authorization`, `X-API-Key`, `Api-Key`,
     /// or a header either agent's card names for its scheme) the same value, of 8 bytes or
     /// more (a redacted value's keyed tag compares alike), that a client-leg call to an
     /// agent at another origin, asked before `x` and still open when `x` was answered,
@@ -217,14 +217,18 @@ impl State {
             .and_then(|c| c.call_term())
             .unwrap_or_else(|| x.method.clone());
         self.areas.insert("auth");
-        self.find(
+        let mut f = Finding::new(
             &r::AUTH_CREDENTIAL_FORWARDED,
             format!(
                 "the {call} to the agent at {to} (leg {leg}) carries in its {name} header the very credential a client sent to the agent at {there} in a call still open: the calling agent passed its client's token on to the agent it delegates to, who can now act as that client; authenticate to each agent with credentials of your own for it, or exchange the token for one scoped to that agent (RFC 8693)"
             ),
-            vec![x.ev(x.req_ev_seq()), Evidence::event(yseq, yid)],
-            &x.leg,
         );
+        f.evidence = vec![x.ev(x.req_ev_seq()), Evidence::event(yseq, yid)];
+        f.leg = x.leg.clone();
+        // left52: on a hop named `upstream` paired as a gateway's copy, told only when the
+        // pair proves the front's own call
+        let pair = self.upstream_pair(x);
+        self.hold_for_pair(pair, PairTell::FrontOwn, f);
     }
 
     /// Rules shared by every answered exchange after its body is judged.
@@ -282,9 +286,7 @@ impl State {
             self.resolve_ctx_added(x, success);
         }
         if x.leg.is_some() && !c.webhook && !x.synthetic {
-            self.front_own_gate = self.upstream_pair(x);
             self.client_credential_forwarded(x);
-            self.front_own_gate = None;
         }
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);

@@ -1815,17 +1815,15 @@ impl State {
     }
 
     /// GW-REQ-003 of [`State::gw_ctx_added`] to be told: held for the relay-or-own
-    /// decision of its pair ([`Self::hold_gw`]; the pair's ids are its evidence's: the
-    /// client's request first, the upstream copy's second), told at once when it names
+    /// decision of its pair ([`Self::hold_for_pair`]; the pair's ids are its evidence's:
+    /// the client's request first, the upstream copy's second), told at once when it names
     /// no pair.
     pub(super) fn hold_ctx_added(&mut self, held: CtxAdded) {
         let ids = |i: usize| held.ev.get(i).and_then(|e| e.exchange.clone());
-        match (ids(0), ids(1)) {
-            (Some(client), Some(up)) => {
-                self.hold_gw(&r::GW_MESSAGE_IDS_REWRITTEN, client, up, held.msg, held.ev)
-            }
-            _ => self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None),
-        }
+        let pair = ids(0).zip(ids(1));
+        let mut f = Finding::new(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg);
+        f.evidence = held.ev;
+        self.hold_for_pair(pair, PairTell::Relay, f);
     }
 
     /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
@@ -2337,10 +2335,9 @@ impl State {
     }
 
     /// depth51: a GW-* finding `rule` (`msg`, `ev`) on the pair of client-leg call `client`
-    /// and upstream exchange `up`, held ([`State::held_gw`]) until both legs ended and told
+    /// and upstream exchange `up`, held ([`State::held_pair`]) until both legs ended and told
     /// then unless the pair turned out to be the front's own call (an orchestrator's,
-    /// [`State::gw_front_own`]), not a relay. The oldest is told at once when
-    /// [`MAX_PENDING_UP`] are held.
+    /// [`State::gw_front_own`]), not a relay ([`Self::hold_for_pair`]).
     pub(super) fn hold_gw(
         &mut self,
         rule: &'static Rule,
@@ -2349,17 +2346,9 @@ impl State {
         msg: String,
         ev: Vec<Evidence>,
     ) {
-        if self.held_gw.len() >= MAX_PENDING_UP {
-            let h = self.held_gw.remove(0);
-            self.find(h.rule, h.msg, h.ev, &None);
-        }
-        self.held_gw.push(HeldShape {
-            rule,
-            client,
-            up,
-            msg,
-            ev,
-        });
+        let mut f = Finding::new(rule, msg);
+        f.evidence = ev;
+        self.hold_for_pair(Some((client, up)), PairTell::Relay, f);
     }
 
     /// GW-REQ-002 (REST-001, CARD-008, ID-001): a client-leg HTTP+JSON call and its

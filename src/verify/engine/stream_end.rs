@@ -1880,17 +1880,6 @@ impl State {
         }
     }
 
-    /// Gateway findings held for a pair ([`State::held_gw`]) whose legs have both ended
-    /// (or every one, at the end of the recording, `all`): told unless the pair turned out
-    /// to be the front's own call ([`State::gw_front_own`]).
-    pub(super) fn flush_held_gw(&mut self, all: bool) {
-        for h in take_ended(&mut self.held_gw, &self.open, all) {
-            if !self.gw_front_own.contains(&h.client) {
-                self.find(h.rule, h.msg, h.ev, &None);
-            }
-        }
-    }
-
     /// Held STREAM-SHAPE-001 findings ([`HeldShape`]) whose legs have both ended without
     /// being compared (or every one, at the end of the recording): told as they are.
     pub(super) fn flush_held_shapes(&mut self, all: bool) {

@@ -584,13 +584,8 @@ impl State {
             // named to its delegate a task id another agent (itself) handed out. On a hop
             // named `upstream` paired as a gateway's copy, held until the pair proves the
             // front's own call (left52: a gateway relays its client's ids by design).
-            if x.leg.is_some() {
-                self.front_own_gate = self.upstream_pair(x);
-                let told = self.foreign_task_on_own_leg(x, tid, bseq, ptr);
-                self.front_own_gate = None;
-                if told {
-                    return;
-                }
+            if x.leg.is_some() && self.foreign_task_on_own_leg(x, tid, bseq, ptr) {
+                return;
             }
             // An agent leg of a gateway that never saw this task: rightly not found there
             // (TASK-009); remembered in case the client leg got the task from another leg.
@@ -998,7 +993,7 @@ impl State {
             leg: x.leg.clone(),
             ev: x.ev_at(bseq, ptr, None),
             open_elsewhere: Vec::new(),
-            pair: self.front_own_gate.clone(),
+            pair: self.upstream_pair(x),
         };
         let handed = self.task_handed_out_elsewhere(tid, &held.here_origin);
         if let Some((seq, xid, o, p)) = handed.iter().find(|c| c.0 < x.req_seq).cloned() {
@@ -1101,24 +1096,25 @@ impl State {
         };
         let (tid, call, here) = (&h.tid, &h.call, &h.here);
         self.areas.insert("id");
-        let gate = std::mem::replace(&mut self.front_own_gate, h.pair.clone());
-        self.find(
+        let mut f = Finding::new(
             &r::ID_TASK_FROM_OTHER_AGENT,
             format!(
                 "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}{when}: this agent rightly answered not found (task ids belong to the agent that created them); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
             ),
-            vec![
-                h.ev,
-                Evidence {
-                    seq,
-                    exchange: Some(xid),
-                    pointer: None,
-                    found: Some(Value::String(h.tid.clone())),
-                },
-            ],
-            &h.leg,
         );
-        self.front_own_gate = gate;
+        f.evidence = vec![
+            h.ev,
+            Evidence {
+                seq,
+                exchange: Some(xid),
+                pointer: None,
+                found: Some(Value::String(h.tid.clone())),
+            },
+        ];
+        f.leg = h.leg;
+        // left52: on a hop named `upstream` paired as a gateway's copy, told only when the
+        // pair proves the front's own call
+        self.hold_for_pair(h.pair, PairTell::FrontOwn, f);
     }
 
     /// ID-TASK-006 (ID-001, TASK-009): client-leg call `x`, answered not found (at `ptr` of
