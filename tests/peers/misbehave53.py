@@ -483,8 +483,14 @@ class Agent:
             return 200, {}, {"jsonrpc": "2.0", "id": rid, "result": r}
 
         def err(code, message):
-            return 200, {}, {"jsonrpc": "2.0", "id": rid,
-                             "error": {"code": code, "message": message}}
+            e = {"code": code, "message": message}
+            if self.v10:
+                reason = {-32001: "TASK_NOT_FOUND", -32601: "METHOD_NOT_FOUND",
+                          -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED"}.get(code)
+                if reason:
+                    e["data"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                                  "reason": reason, "domain": "a2a-protocol.org"}]
+            return 200, {}, {"jsonrpc": "2.0", "id": rid, "error": e}
 
         ext = meth in ("GetExtendedAgentCard", "agent/getAuthenticatedExtendedCard")
         authed = self.authed(h, q)
@@ -542,6 +548,9 @@ def handler_for(agent):
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(b)))
+            if "well-known" in self.path:
+                self.send_header("Cache-Control", "max-age=60")
+                self.send_header("ETag", '"card-53"')
             for k, v in (extra or {}).items():
                 self.send_header(k, v)
             self.end_headers()

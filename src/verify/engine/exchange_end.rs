@@ -251,6 +251,7 @@ impl State {
         }
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
+        self.credential_echoed(&x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
         let a2a_http = !x.synthetic
             && x.status.is_some()
