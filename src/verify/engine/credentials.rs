@@ -181,6 +181,13 @@ impl State {
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
         };
+        let origin = x.origin.clone().unwrap_or_default();
+        // breaker53: an agent that refuses a call carrying no credential at all with 403
+        // uses 403 for "not authenticated" (0.3 §4.4 allows it): its 403 to another
+        // opaque credential cannot be told from a bad token's (AUTH-SCOPE-001 asks)
+        if Self::no_credential_at_all(x, &card) {
+            self.auth_reported.insert(format!("anon403\u{0}{origin}"));
+        }
         let v1 = match c.dialect {
             Some(d) => d == Dialect::V1_0,
             None => card.view.has_v1_fields && !card.view.has_v0_fields,
@@ -192,7 +199,6 @@ impl State {
         if declared.iter().any(|cr| credential_present(x, cr)) {
             return;
         }
-        let origin = x.origin.clone().unwrap_or_default();
         if !self.auth_reported.insert(format!("forbidden\u{0}{origin}")) {
             return;
         }

@@ -878,7 +878,15 @@ impl State {
             if status == 406 && !x.synthetic && c.op == Some(Op::GetCard) {
                 self.accept_refused(&x, &c);
             }
-            if (200..300).contains(&status) && !x.synthetic {
+            // breaker53 (v02-rpc200): a 0.2 extended-card GET answered 200 with a JSON-RPC
+            // error object ({jsonrpc, id, error}, no card member) is the agent's refusal
+            // in the wrong form, not a card: no card shape nor card served is judged
+            let rpc_error = json.is_some_and(|v| {
+                v.get("error").is_some_and(Json::is_object)
+                    && v.get("jsonrpc").is_some()
+                    && v.get("name").is_none()
+            });
+            if (200..300).contains(&status) && !x.synthetic && !rpc_error {
                 // 0.3 REST `GET /v1/card` is the extended card only when the public card
                 // announced one; otherwise it is the card document itself.
                 let extended = c.op == Some(Op::GetExtendedCard)

@@ -338,7 +338,8 @@ pub(super) fn credential_present(x: &Exch, cr: &crate::model::card::Credential) 
 /// CSRF and A2A's own headers) or is the name of a declared query or cookie API key, with
 /// a value; an `Authorization` header under an authentication scheme no declared http
 /// scheme names (`Authorization header (Bearer)` for a Basic card); or a query parameter
-/// named `api_key`, `apikey`, `key`, `access_token`, `token`, `auth`.
+/// named `api_key`, `apikey`, `key`, `access_token`, `token`, `auth`, or as a declared header
+/// or cookie API key, or whose value the recorder redacted (a tagged placeholder).
 pub(super) fn stray_credentials(
     x: &Exch,
     declared: Vec<&crate::model::card::Credential>,
@@ -411,10 +412,20 @@ pub(super) fn stray_credentials(
     let query = x.url.split_once('?').map(|(_, q)| q).unwrap_or("");
     for kv in query.split('&') {
         let (k, val) = kv.split_once('=').unwrap_or((kv, ""));
+        // breaker53 (v03-client-key-in-query): a query parameter named as the card's header
+        // or cookie API key is that credential sent in the wrong place, as a header named
+        // as its query key is (A21); so is any parameter the recorder redacted as a secret
+        let named_as_header_or_cookie = declared.iter().any(|cr| match cr {
+            Credential::Header { name, .. } | Credential::Cookie { name, .. } => {
+                name.eq_ignore_ascii_case(k)
+            }
+            _ => false,
+        });
         let looks = matches!(
             k.to_ascii_lowercase().as_str(),
             "api_key" | "apikey" | "api-key" | "key" | "access_token" | "token" | "auth"
-        );
+        ) || named_as_header_or_cookie
+            || crate::record::redact::placeholder_tag(val).is_some();
         if looks && !val.is_empty() && !query_declared(k) {
             let shown = format!("{k} query parameter");
             if !out.contains(&shown) {
