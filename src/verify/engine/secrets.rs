@@ -321,12 +321,16 @@ pub(super) fn credential_present(x: &Exch, cr: &crate::model::card::Credential) 
         Credential::Authorization { .. } => header("authorization"),
         Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
         Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        // A Cookie redacted whole (a recording made before breaker53, which tags each
+        // cookie's value and keeps its name) may hold the named cookie: taken as sent, so
+        // such a recording draws no AUTH-OPEN-001 / AUTH-EXT-001 for a credential it hides.
         Credential::Cookie { name, .. } => x.req_headers.get("cookie").is_some_and(|v| {
-            v.split(';').any(|kv| {
-                kv.trim()
-                    .split_once('=')
-                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
-            })
+            crate::record::redact::is_placeholder(v.trim())
+                || v.split(';').any(|kv| {
+                    kv.trim()
+                        .split_once('=')
+                        .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+                })
         }),
     }
 }
