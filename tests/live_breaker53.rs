@@ -13,7 +13,7 @@
 //!
 //! Each mode's rules are `tests/cases/live53-predictions.json`'s (written before the first
 //! run; six revised after it, each saying why), online (`--report`) equal to offline
-//! (`verify`) and to the stderr lines. Before this round's fixes 12 of the 57 modes were
+//! (`verify`) and to the stderr lines. Before this round's fixes 14 of the 60 modes were
 //! judged wrong and 8 recordings held a credential in clear (see the tests' docs).
 
 use crate::harness;
@@ -238,4 +238,31 @@ fn a_json_rpc_error_to_the_0_2_extended_card_get_is_no_card() {
     }
     assert_eq!(findings("v02-rpc200", "AUTH-CHALLENGE-003").len(), 1);
     assert_eq!(findings("v10-rpc200", "AUTH-CHALLENGE-002").len(), 1);
+}
+
+/// VER-MIX-001 (A2A #2044): a 1.0 card naming its requirement in 0.3's `security` (and a
+/// 0.3 card in 1.0's `securityRequirements`) is the card's fault; the client of the card's
+/// version that reads no requirement and sends no credential is not blamed. Before:
+/// AUTH-SCHEME-004 (client called without any credential) beside it.
+#[test]
+fn a_requirement_in_the_other_versions_member_blames_the_card_not_the_client() {
+    for m in ["v10-security-0x-member", "v03-requirements-1x-member"] {
+        assert_eq!(findings(m, "VER-MIX-001").len(), 1, "{m}");
+        assert!(findings(m, "AUTH-SCHEME-004").is_empty(), "{m}");
+    }
+}
+
+/// AUTH-005 (v02-ext-404): a 0.2 card declaring supportsAuthenticatedExtendedCard whose
+/// GET /agent/authenticatedExtendedCard answers 404 to the card's credentials: CAP-CARD-003,
+/// as the 0.3 / 1.0 -32007 answer is. Before: silent.
+#[test]
+fn a_declared_0_2_extended_card_answering_404_is_told() {
+    let f = findings("v02-ext-404", "CAP-CARD-003");
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert!(
+        f[0]["message"].as_str().unwrap().contains("404"),
+        "{:#?}",
+        f[0]
+    );
+    assert!(findings("v02-legal", "CAP-CARD-003").is_empty());
 }

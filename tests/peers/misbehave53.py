@@ -132,6 +132,13 @@ MODES = {
                                "task's metadata"),
     "v10-card-holds-key": ("fault", "the public card's scheme description quotes the API "
                                     "key the client sends"),
+    "v10-security-0x-member": ("fault", "1.0 card names its requirement in 0.3's `security` "
+                                        "instead of securityRequirements (a 1.0 client sees "
+                                        "an open agent; every call is refused 401)"),
+    "v03-requirements-1x-member": ("fault", "0.3 card names its requirement in 1.0's "
+                                            "securityRequirements instead of `security`"),
+    "v02-ext-404": ("fault", "supportsAuthenticatedExtendedCard true; GET "
+                             "/agent/authenticatedExtendedCard answers 404 with credentials"),
 }
 
 OPTS = {
@@ -208,6 +215,9 @@ OPTS = {
     "v03-leak-push": {"leak": "push", "push": True},
     "v10-card-holds-key": {"leak": "card", "schemes": {"key": ("key", "header",
                                                                "X-Caller-Ref")}},
+    "v10-security-0x-member": {"reqs_member": "security"},
+    "v03-requirements-1x-member": {"reqs_member": "securityRequirements"},
+    "v02-ext-404": {"ext": "404"},
 }
 
 
@@ -313,6 +323,13 @@ class Agent:
                 c["securitySchemes"] = schemes
             if o["reqs"]:
                 c["security"] = [{n: [] for n in r} for r in o["reqs"]]
+        if o.get("reqs_member") == "security" and "securityRequirements" in c:
+            c["security"] = [{n: [] for n in r} for r in o["reqs"]]
+            del c["securityRequirements"]
+        if o.get("reqs_member") == "securityRequirements" and "security" in c:
+            c["securityRequirements"] = [{"schemes": {n: {"list": []} for n in r}}
+                                         for r in o["reqs"]]
+            del c["security"]
         if extended and o["ext"] == "more":
             c["securitySchemes"] = dict(c["securitySchemes"], admin={
                 "apiKeySecurityScheme": {"location": "header", "name": "X-Admin-Ref"}})
@@ -566,6 +583,8 @@ def handler_for(agent):
                 return self.send_json(200, agent.card())
             if agent.v02 and path == "/agent/authenticatedExtendedCard":
                 authed = agent.authed(self.headers, self.query())
+                if authed and agent.o["ext"] == "404":
+                    return self.send_json(404, {"error": "not found"})
                 if not authed and agent.o["ext"] != "open":
                     st, hd, body = agent.refusal(None, self.headers, self.query())
                     return self.send_json(st, body, hd)

@@ -893,6 +893,11 @@ impl State {
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
                 self.on_card(&x, json, extended, "");
+            } else if status == 404
+                && !x.synthetic
+                && x.path.ends_with("/agent/authenticatedExtendedCard")
+            {
+                self.declared_v02_extended_card_missing(&x);
             } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
                 // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
                 if let Some(v) = json {
