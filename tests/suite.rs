@@ -219,6 +219,8 @@ mod live_breaker49;
 mod live_breaker50;
 #[path = "live_breaker52.rs"]
 mod live_breaker52;
+#[path = "live_breaker53.rs"]
+mod live_breaker53;
 #[path = "live_sdkc42.rs"]
 mod live_sdkc42;
 #[path = "probe_agree41.rs"]

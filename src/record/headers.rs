@@ -130,6 +130,13 @@ impl Headers {
         self.ends.get(i).map_or(self.text.len(), |s| s.name_start())
     }
 
+    /// True when some name or value holds the bytes `needle`: one search over the fields'
+    /// text, no walk of the fields (the verifier asks whether a head holds a redaction
+    /// placeholder at all, AUTH-LEAK-002, before it reads any field).
+    pub fn holds(&self, needle: &[u8]) -> bool {
+        memchr::memmem::find(self.text.as_bytes(), needle).is_some()
+    }
+
     /// The fields as `(name, value)` in wire order.
     #[inline]
     pub fn iter(&self) -> Iter<'_> {

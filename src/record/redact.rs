@@ -1407,6 +1407,9 @@ pub struct Redactor {
     tagger: Tagger,
     api_headers: Vec<String>,
     api_query: Vec<String>,
+    /// Credential values sent in request heads so far ([`EchoedSecrets`]): their copies in
+    /// later bodies are replaced by the same tag (AUTH-001; breaker53).
+    echoed: EchoedSecrets,
     /// Boxed: a state is a few hundred bytes, moved from `spare` into the map and back once
     /// per exchange; a box moves as one pointer.
     exchanges: HashMap<ExchangeId, Box<ExchangeState>, BuildHasherDefault<IdHasher>>,
@@ -1431,6 +1434,7 @@ impl Redactor {
             tagger,
             api_headers: Vec::new(),
             api_query: Vec::new(),
+            echoed: EchoedSecrets::default(),
             exchanges: HashMap::default(),
             spare: Vec::new(),
         }
@@ -1471,11 +1475,20 @@ impl Redactor {
     }
 
     /// [`Self::process`] appending to `out` (the writer reuses one vector for every event).
-    pub fn process_into(&mut self, mut ev: Event, out: &mut Vec<Event>) {
+    /// Every body it releases has the credential values of earlier request heads replaced
+    /// by their tags ([`EchoedSecrets`]).
+    pub fn process_into(&mut self, ev: Event, out: &mut Vec<Event>) {
         if !self.enabled {
             out.push(ev);
             return;
         }
+        let start = out.len();
+        self.process_event(ev, out);
+        self.echoed.scrub(&mut out[start..], &self.tagger);
+    }
+
+    /// [`Self::process_into`] before the scrub of echoed credentials.
+    fn process_event(&mut self, mut ev: Event, out: &mut Vec<Event>) {
         // Borrowed: the exchange id is shared once per exchange (its state's key: a
         // reference count, no copy), not once per event.
         let id = ev.exchange.as_ref();
@@ -1487,6 +1500,7 @@ impl Redactor {
                 upstream,
                 ..
             } => {
+                self.note_sent_secrets(url);
                 self.redact_headers(headers);
                 self.redact_query_in_place(url);
                 if let Some(u) = upstream.as_mut() {
@@ -1821,7 +1835,26 @@ impl Redactor {
             }
         }
         out.sort_by_key(|e| e.t_us);
+        self.echoed.scrub(&mut out, &self.tagger);
         out
+    }
+
+    /// Keeps the value of each secret query parameter of request URL `url` as written
+    /// (before it is redacted; [`EchoedSecrets::note`]); [`Self::redact_headers`] keeps the
+    /// head's credential values.
+    fn note_sent_secrets(&mut self, url: &str) {
+        let Some(q) = memchr::memchr(b'?', url.as_bytes()) else {
+            return;
+        };
+        let rest = &url[q + 1..];
+        let query = rest.split_once('#').map_or(rest, |(q, _)| q);
+        for pair in query.split('&') {
+            if let Some((n, v)) = pair.split_once('=') {
+                if self.is_secret_param(n) {
+                    self.echoed.note(v);
+                }
+            }
+        }
     }
 
     /// Creates the state of exchange `key` (`id`'s text, `""` for none) if it has none (the
@@ -2010,15 +2043,18 @@ impl Redactor {
         }
     }
 
-    fn redact_headers(&self, headers: &mut Headers) {
+    fn redact_headers(&mut self, headers: &mut Headers) {
+        // The credential values redacted here, kept for [`EchoedSecrets`] (allocated only
+        // for a head that sends one).
+        let mut sent: Vec<String> = Vec::new();
         // In place: the head is copied only from the first value that changes on (most heads
         // have none).
+        let api_headers = &self.api_headers;
+        let api_query = &self.api_query;
+        let tagger = &self.tagger;
         headers.replace_values(|name, value| {
             let secret = is_secret_header_name(name)
-                || self
-                    .api_headers
-                    .iter()
-                    .any(|h| name.eq_ignore_ascii_case(h));
+                || api_headers.iter().any(|h| name.eq_ignore_ascii_case(h));
             if !secret {
                 // A URL-valued header (`Location`, `Content-Location`, `Referer`, `Link`,
                 // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
@@ -2027,14 +2063,25 @@ impl Redactor {
                 if memchr::memchr2(b'?', b'@', value.as_bytes()).is_some() {
                     return redact_urls_in_header_value(
                         value,
-                        &|n: &str| self.is_secret_param(n),
-                        &self.tagger,
+                        &|n: &str| {
+                            is_secret_query_name(n)
+                                || api_query.iter().any(|q| q.eq_ignore_ascii_case(n))
+                        },
+                        tagger,
                     );
                 }
                 return None;
             }
             if is_redacted_value(value) {
                 return None;
+            }
+            // breaker53: a request's `Cookie` keeps each cookie's name, its value tagged
+            // (`sid=[REDACTED:…]; theme=[REDACTED:…]`): a card's apiKey `in: cookie` names
+            // the cookie, and a verifier that sees only one tag for the whole header cannot
+            // tell whether the named cookie was sent (AUTH-002; AUTH-OPEN-001 and
+            // AUTH-EXT-001 were told on every call of such a card).
+            if name.eq_ignore_ascii_case("cookie") {
+                return Some(redact_cookie_pairs(value, tagger, &mut sent));
             }
             // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
             // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
@@ -2047,14 +2094,21 @@ impl Redactor {
             // tag of the principal too (AUTH-SCOPE-003 on a redacted recording).
             Some(match trimmed.split_once(' ') {
                 Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
+                    sent.push(cred.trim().to_string());
                     format!(
                         "{scheme} {}",
-                        self.tagger.credential_placeholder(scheme, cred.trim())
+                        tagger.credential_placeholder(scheme, cred.trim())
                     )
                 }
-                _ => self.tagger.placeholder(trimmed.as_bytes()),
+                _ => {
+                    sent.push(trimmed.to_string());
+                    tagger.placeholder(trimmed.as_bytes())
+                }
             })
         });
+        for v in &sent {
+            self.echoed.note(v);
+        }
     }
 
     /// Replaces `url` by [`Self::redact_query`]'s result only when a parameter is secret
@@ -2132,17 +2186,22 @@ impl Redactor {
                 else {
                     continue;
                 };
-                match loc.to_ascii_lowercase().as_str() {
-                    "header" => {
-                        let n = name.to_ascii_lowercase();
-                        if !self.api_headers.contains(&n) {
-                            self.api_headers.push(n);
-                        }
-                    }
-                    "query" if !self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name)) => {
-                        self.api_query.push(name.to_string());
-                    }
-                    _ => {}
+                // breaker53: the name is a credential wherever a client puts it: a header
+                // key sent in the query (or a query key as a header) is refused or, worse,
+                // accepted, and either way is the key (AUTH-001, AUTH-SCHEME-003)
+                if !matches!(
+                    loc.to_ascii_lowercase().as_str(),
+                    "header" | "query" | "cookie"
+                ) || name.is_empty()
+                {
+                    continue;
+                }
+                let n = name.to_ascii_lowercase();
+                if !self.api_headers.contains(&n) {
+                    self.api_headers.push(n);
+                }
+                if !self.api_query.iter().any(|q| q.eq_ignore_ascii_case(name)) {
+                    self.api_query.push(name.to_string());
                 }
             }
         }
@@ -2932,6 +2991,113 @@ impl GrpcScan {
             (!self.withheld.is_empty()).then(|| self.withheld.join("; ")),
             self.masked.take(),
         )
+    }
+}
+
+/// A request `Cookie` value with each cookie's value replaced by its tag and its name kept
+/// (`sid=abc; theme=dark` -> `sid=[REDACTED:…]; theme=[REDACTED:…]`; RFC 6265 §4.2.1
+/// `cookie-pair *( ";" SP cookie-pair )`); a pair without `=` is tagged whole, a value
+/// already a placeholder kept. The values tagged are pushed to `sent`.
+fn redact_cookie_pairs(value: &str, tagger: &Tagger, sent: &mut Vec<String>) -> String {
+    let mut out = String::with_capacity(value.len() + 24);
+    for (i, pair) in value.split(';').enumerate() {
+        if i > 0 {
+            out.push_str("; ");
+        }
+        let pair = pair.trim();
+        match pair.split_once('=') {
+            Some((n, v)) if is_placeholder(v.trim()) => {
+                out.push_str(n.trim());
+                out.push('=');
+                out.push_str(v.trim());
+            }
+            Some((n, v)) => {
+                out.push_str(n.trim());
+                out.push('=');
+                out.push_str(&tagger.placeholder(v.trim().as_bytes()));
+                sent.push(v.trim().to_string());
+            }
+            None if is_placeholder(pair) => out.push_str(pair),
+            None => {
+                out.push_str(&tagger.placeholder(pair.as_bytes()));
+                sent.push(pair.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Shortest credential value [`EchoedSecrets`] looks for (bytes): a shorter one (`1`,
+/// `yes`, `admin`) would replace ordinary text.
+const ECHO_MIN: usize = 8;
+
+/// Most credential values [`EchoedSecrets`] keeps; past it the oldest is dropped (a later
+/// copy of it in a body is then left as written).
+const ECHO_MAX: usize = 64;
+
+/// Credential values a recording's request heads sent (breaker53; AUTH-001): the credential
+/// after an `Authorization` scheme word, a secret header's value, each cookie's value, a
+/// secret query parameter's value. An agent that quotes one back (an error message `invalid
+/// token 'abc…'`, a task history keeping the request's headers, an artifact or a push
+/// payload holding the caller's key) would otherwise put it in the recording in clear, past
+/// the head's redaction: [`Self::scrub`] replaces every copy in a later body with the
+/// value's tag, the tag its head has, so the verifier can tell the echo (AUTH-LEAK-002).
+/// Values of [`ECHO_MIN`] bytes or more, at most [`ECHO_MAX`]; a copy split across two
+/// body frames, escaped inside a JSON string, or in a compressed body is not found.
+#[derive(Default)]
+struct EchoedSecrets {
+    values: Vec<(Vec<u8>, memchr::memmem::Finder<'static>)>,
+}
+
+impl EchoedSecrets {
+    /// Keeps `v` (not a placeholder, at least [`ECHO_MIN`] bytes, not kept yet).
+    fn note(&mut self, v: &str) {
+        if v.len() < ECHO_MIN || v.contains("[REDACTED") {
+            return;
+        }
+        if self.values.iter().any(|(k, _)| k == v.as_bytes()) {
+            return;
+        }
+        if self.values.len() >= ECHO_MAX {
+            self.values.remove(0);
+        }
+        let f = memchr::memmem::Finder::new(v.as_bytes()).into_owned();
+        self.values.push((v.as_bytes().to_vec(), f));
+    }
+
+    /// Replaces every kept value in the bodies of `events` by its tag (`[REDACTED:…]`).
+    fn scrub(&self, events: &mut [Event], tagger: &Tagger) {
+        if self.values.is_empty() {
+            return;
+        }
+        for ev in events {
+            let Some(body) = body_of_mut(ev) else {
+                continue;
+            };
+            let mut cur: Option<Vec<u8>> = None;
+            for (v, f) in &self.values {
+                let src: &[u8] = cur.as_deref().unwrap_or(&body.data);
+                if f.find(src).is_none() {
+                    continue;
+                }
+                let ph = tagger.placeholder(v);
+                let mut o = Vec::with_capacity(src.len() + ph.len());
+                let mut last = 0;
+                for i in f.find_iter(src) {
+                    if i < last {
+                        continue;
+                    }
+                    o.extend_from_slice(&src[last..i]);
+                    o.extend_from_slice(ph.as_bytes());
+                    last = i + v.len();
+                }
+                o.extend_from_slice(&src[last..]);
+                cur = Some(o);
+            }
+            if let Some(o) = cur {
+                body.data = Bytes::from(o);
+            }
+        }
     }
 }
 
@@ -4452,7 +4618,8 @@ mod tests {
             h.get("proxy-authorization"),
             Some(&*format!("Basic {}", p("Zm9v")))
         );
-        assert_eq!(h.get("cookie"), Some(&*p("sid=1")));
+        // breaker53: each cookie's value tagged, its name kept
+        assert_eq!(h.get("cookie"), Some(&*format!("sid={}", p("1"))));
         assert_eq!(h.get("x-api-key"), Some(&*p("k")));
         assert_eq!(h.get("content-type"), Some("application/json"));
         // redacted already (old or new form): kept
@@ -4482,7 +4649,7 @@ mod tests {
 
     #[test]
     fn common_credential_headers_and_query_params_are_redacted_without_a_card() {
-        let r = Redactor::new(true);
+        let mut r = Redactor::new(true);
         let mut h = Headers::from(vec![
             ("X-Goog-Api-Key".into(), "GOOG-SECRET".into()),
             ("api-key".into(), "K-SECRET".into()),
@@ -4519,7 +4686,8 @@ mod tests {
         r.learn_from_body(
             br#"{"securitySchemes":{"k2":{"apiKeySecurityScheme":{"location":"header","name":"X-Other"}}}}"#,
         );
-        assert_eq!(r.api_key_headers(), ["x-agent-key", "x-other"]);
+        // breaker53: every apiKey name is a secret header and query parameter name
+        assert_eq!(r.api_key_headers(), ["x-agent-key", "api_key", "x-other"]);
         let out = r.process(ev(
             "e2",
             head(
@@ -4541,6 +4709,108 @@ mod tests {
             }
             _ => unreachable!(),
         }
+    }
+
+    /// breaker53 (tests/live_breaker53.rs v10-key-query-only, v03-client-key-in-query): a
+    /// card's header API key sent in the query (and its query key sent as a header, its
+    /// cookie key either way) was written in clear: the name was learned for its declared
+    /// place only.
+    #[test]
+    fn an_api_key_name_is_a_secret_in_every_place() {
+        let mut r = Redactor::new(true);
+        r.learn_from_body(
+            br#"{"securitySchemes":{"k":{"apiKeySecurityScheme":{"location":"header","name":"X-Caller-Ref"}},
+                 "q":{"type":"apiKey","in":"query","name":"ak"},
+                 "c":{"type":"apiKey","in":"cookie","name":"sid"}}}"#,
+        );
+        let out = r.process(ev(
+            "e1",
+            head(
+                vec![("ak", "hdr-secret-1"), ("sid", "hdr-secret-2")],
+                "http://h/?X-Caller-Ref=q-secret-1&sid=q-secret-2&page=3",
+            ),
+        ));
+        let h = untag_headers(headers_of(&out[0]));
+        assert_eq!(h.get("ak"), Some("[REDACTED]"));
+        assert_eq!(h.get("sid"), Some("[REDACTED]"));
+        match &out[0].kind {
+            EventKind::RequestHead { url, .. } => assert_eq!(
+                untag(url),
+                "http://h/?X-Caller-Ref=[REDACTED]&sid=[REDACTED]&page=3"
+            ),
+            _ => unreachable!(),
+        }
+    }
+
+    /// breaker53 (v03-key-cookie): a request's Cookie keeps its cookies' names, each value
+    /// tagged by itself, so a verifier can tell the card's `sid` cookie was sent; a
+    /// redacted value is kept as it is.
+    #[test]
+    fn cookie_values_are_tagged_one_by_one_and_names_kept() {
+        let mut r = Redactor::new(true);
+        let out = r.process(ev(
+            "e1",
+            head(
+                vec![("Cookie", "sid=abc123; theme=dark; lone")],
+                "http://h/",
+            ),
+        ));
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+        let h = headers_of(&out[0]);
+        let want = format!("sid={}; theme={}; {}", p("abc123"), p("dark"), p("lone"));
+        assert_eq!(h.get("cookie"), Some(&*want));
+        let again = r.process(out[0].clone());
+        assert_eq!(headers_of(&again[0]).get("cookie"), Some(&*want));
+    }
+
+    /// breaker53 (v10-leak-error, v10-leak-artifact, v03-leak-push): a credential a request
+    /// head sent, quoted back in a later body (an error message, an artifact, a push
+    /// payload, any exchange), was written in clear; now each copy is the value's tag, the
+    /// tag its header has. Short values (under 8 bytes) and bodies before the credential
+    /// was first sent are left as they are.
+    #[test]
+    fn a_credential_quoted_back_in_a_body_gets_its_tag() {
+        let mut r = Redactor::new(true);
+        let before = r.process(ev(
+            "e0",
+            EventKind::ResponseChunk {
+                body: Body::new("tok-secret-53 is not known yet"),
+            },
+        ));
+        r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("Authorization", "Bearer tok-secret-53"),
+                    ("X-Api-Key", "short"),
+                ],
+                "http://h/?token=qtok-secret-53",
+            ),
+        ));
+        let out = r.process(ev(
+            "e1",
+            EventKind::ResponseChunk {
+                body: Body::new(
+                    "invalid token 'tok-secret-53' (tok-secret-53), qtok-secret-53, short",
+                ),
+            },
+        ));
+        let p = |s: &str| r.tagger().placeholder(s.as_bytes());
+        let text = String::from_utf8(body_of(&out[0]).unwrap().data.to_vec()).unwrap();
+        assert_eq!(
+            text,
+            format!("invalid token '{0}' ({0}), q{0}, short", p("tok-secret-53"))
+                .replace(&format!("q{}", p("tok-secret-53")), &p("qtok-secret-53")),
+            "{text}"
+        );
+        assert_eq!(
+            body_of(&before[0]).unwrap().data.as_ref(),
+            b"tok-secret-53 is not known yet"
+        );
+        // and at the end of the recording, for frames released then
+        let released = r.release_all();
+        assert!(released.iter().all(|e| body_of(e)
+            .is_none_or(|b| !String::from_utf8_lossy(&b.data).contains("tok-secret-53"))));
     }
 
     #[test]
@@ -6533,7 +6803,7 @@ mod tests {
             assert_eq!(placeholder_principal(&p), None);
         }
         // the Redactor writes it into Authorization, keeping the scheme word
-        let r = Redactor::with_tagger(true, t.clone());
+        let mut r = Redactor::with_tagger(true, t.clone());
         let mut h = Headers::from(vec![
             ("Authorization".into(), format!("Bearer {a1}")),
             ("Proxy-Authorization".into(), "Bearer opaque".into()),

@@ -1751,6 +1751,10 @@ const DELEGATE_TEXT_MIN: usize = 12;
 const DELEGATE_NOTE_MIN: usize = 4;
 /// How many delegate outcomes are kept (the latest): a relay happens within one call.
 const MAX_DELEGATE_OUTCOMES: usize = 32;
+/// Most credential tags [`State::sent_cred_tags`] and [`State::payload_cred_tags`] keep
+/// each (AUTH-LEAK-002): a recording names few credentials; past it new ones are not judged.
+const ECHO_TAGS: usize = 256;
+
 /// How many ended client-leg exchanges [`State::recent_client_ends`] keeps (the latest).
 const RECENT_CLIENT_ENDS: usize = 64;
 
@@ -2717,6 +2721,15 @@ pub(super) struct State {
     /// [`RECENT_CLIENT_ENDS`]: a call on an agent's own leg was asked while one of them was
     /// still open ([`State::foreign_task_on_own_leg`], breaker50).
     recent_client_ends: VecDeque<(String, String, u64, u64)>,
+    /// AUTH-LEAK-002 (breaker53): the secret tag of each credential a request head sent on a
+    /// client or upstream leg (`[REDACTED:tag]` in Authorization, an API key header, a
+    /// cookie, a query parameter) and what it was, `the Authorization header of exchange
+    /// e3`; at most [`ECHO_TAGS`] (later ones are not kept).
+    sent_cred_tags: HashMap<String, String>,
+    /// AUTH-LEAK-002: secret tags that request bodies carried (a push config's own token
+    /// and credentials, a credential the client put in its payload): an answer quoting one
+    /// echoes the client's payload, not a header; at most [`ECHO_TAGS`].
+    payload_cred_tags: HashSet<String>,
     /// Exchanges whose answer is not the agent's: the client leg of a gateway pair whose
     /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
     /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
@@ -4073,6 +4086,8 @@ impl State {
             leg_task_missing: HashMap::new(),
             foreign_task_held: Vec::new(),
             recent_client_ends: VecDeque::new(),
+            sent_cred_tags: HashMap::new(),
+            payload_cred_tags: HashSet::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
             gw_front_own: Recent::new(MAX_TASKS),
             held_pair: VecDeque::new(),
@@ -4207,6 +4222,8 @@ impl State {
             ("leg_task_missing", self.leg_task_missing.len()),
             ("foreign_task_held", self.foreign_task_held.len()),
             ("recent_client_ends", self.recent_client_ends.len()),
+            ("sent_cred_tags", self.sent_cred_tags.len()),
+            ("payload_cred_tags", self.payload_cred_tags.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
             ("gw_front_own", self.gw_front_own.len()),
             ("held_pair", self.held_pair.len()),

@@ -605,6 +605,14 @@ rule!(AUTH_ERROR_TEXT_LEAK, "AUTH-LEAK-001", "error-text-shows-internals", Warni
     ["ERR-006"],
     "agent's error answer (JSON-RPC error.message or error.data, an HTTP+JSON error body, a stream's error event, a gRPC status message) or the status message of a task it ended failed or rejected shows internal details: a stack trace (Python Traceback, Java / .NET / JavaScript at-frames, Go goroutine dump, Rust panic location), a server source file path, SQL / a database driver's error, a database or cache driver's connection error naming the server (psycopg's connection to server at, redis-py's Error 111 connecting to, ECONNREFUSED host:port), or a connection string with its password (scheme://user:password@host)",
     "log the exception and its stack trace on the server and answer the client with the A2A error and a short message that says what the client can do (1.0 §3.3.2: actionable information without leaking sensitive information; CWE-209): with an SDK, catch exceptions in the executor and fail the task with a plain message, and turn off debug error pages and exception-detail middleware in production; never pass a driver's exception text on (it names the database or cache server, its port and user, and a DSN its password)");
+// breaker53: a credential the client sent in a request head (Authorization, an API key
+// header, query parameter or cookie), quoted back by the agent. On a redacted recording the
+// copy carries the tag of the header it came in (the redactor's echo scrub), so the two are
+// compared without the value.
+rule!(AUTH_CREDENTIAL_ECHOED, "AUTH-LEAK-002", "credential-echoed-in-answer", Warning, Security,
+    ["AUTH-001"],
+    "agent quoted a credential a client sent in a request header, query parameter or cookie (a bearer token, an API key, a session cookie) back in an answer body (an error message, the task's history or metadata, an artifact) or in a push notification it sent: the credential now lives in A2A payloads, which clients, push receivers and logs keep",
+    "never copy a request's credentials into what the agent answers or stores: refuse a bad credential without quoting it (\"invalid token\", not the token), keep request headers out of message and task metadata and artifacts, and strip them from what push notifications carry (AUTH-001: credentials travel in HTTP headers only, never in A2A payloads); rotate a credential that was echoed");
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],
     "1.0 agent refused a request with -32602 (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) because of a field it does not know, though every required field was present",
@@ -1480,6 +1488,7 @@ pub static RULES: &[Rule] = &[
     AUTH_EXTENDED_CARD_PUBLIC,
     AUTH_CREDENTIAL_FORWARDED,
     AUTH_ERROR_TEXT_LEAK,
+    AUTH_CREDENTIAL_ECHOED,
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,

@@ -1527,3 +1527,43 @@ fn card_iface_at(view: &AgentCardView) -> Vec<(String, String)> {
     iface_at.sort();
     iface_at
 }
+
+impl State {
+    /// CAP-CARD-003 (AUTH-005; breaker53 v02-ext-404): a 0.2 GET
+    /// `{url}/../agent/authenticatedExtendedCard` answered 404 to a request carrying the
+    /// public card's credentials, although that card declares
+    /// `supportsAuthenticatedExtendedCard: true`: the 0.2 form of the 0.3 / 1.0
+    /// -32007 not-configured answer (0.2 has no A2A error for it): the card promises an
+    /// extended card the deployment does not serve. Once per origin.
+    pub(super) fn declared_v02_extended_card_missing(&mut self, x: &Exch) {
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if !card.view.extended_card || !carries_card_credentials(x, &card.view) {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self.auth_reported.insert(format!("ext404\u{0}{origin}")) {
+            return;
+        }
+        self.areas.insert("capability");
+        self.find(
+            &r::CAP_EXTENDED_CARD_UNCONFIGURED,
+            format!(
+                "the agent card declares an extended card (supportsAuthenticatedExtendedCard: true), yet the agent answered GET {} with the card's credentials 404: the extended card is not served there, so a client that authenticates for it never gets the skills it was declared for; serve it at {{url}}/../agent/authenticatedExtendedCard or stop declaring it",
+                x.path
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev_at(x.resp_seq, "", Some(Value::from(404))),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/supportsAuthenticatedExtendedCard".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+}

@@ -181,6 +181,13 @@ impl State {
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
         };
+        let origin = x.origin.clone().unwrap_or_default();
+        // breaker53: an agent that refuses a call carrying no credential at all with 403
+        // uses 403 for "not authenticated" (0.3 §4.4 allows it): its 403 to another
+        // opaque credential cannot be told from a bad token's (AUTH-SCOPE-001 asks)
+        if Self::no_credential_at_all(x, &card) {
+            self.auth_reported.insert(format!("anon403\u{0}{origin}"));
+        }
         let v1 = match c.dialect {
             Some(d) => d == Dialect::V1_0,
             None => card.view.has_v1_fields && !card.view.has_v0_fields,
@@ -192,7 +199,6 @@ impl State {
         if declared.iter().any(|cr| credential_present(x, cr)) {
             return;
         }
-        let origin = x.origin.clone().unwrap_or_default();
         if !self.auth_reported.insert(format!("forbidden\u{0}{origin}")) {
             return;
         }
@@ -227,11 +233,25 @@ impl State {
     /// prober's deliberate anonymous call) is not held; what is left is told at the run's
     /// end when the client called the origin again without a credential, or sent it a
     /// declared credential on another call (its auth hook skips some calls).
+    /// Not when the card's only security requirement is in a member its own version does
+    /// not have (a 1.0 card's 0.3 `security`, a 0.x card's 1.0 `securityRequirements`,
+    /// VER-MIX-001's): a client of the card's version reads an agent that asks for nothing
+    /// and rightly sends no credential (breaker53 v10-security-0x-member).
     pub(super) fn client_credential_missing(&mut self, x: &Exch, c: &Call) {
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
         };
-        if !Self::no_credential_at_all(x, &card) || self.missing_creds.len() >= MAX_MISSING_CREDS {
+        let v = &card.view;
+        let foreign_requirement = v.v0_members_in_v1.iter().any(|p| p == "/security")
+            && !v.has_v0_fields
+            || v.v1_members_in_v0
+                .iter()
+                .any(|p| p == "/securityRequirements")
+                && !v.has_v1_fields;
+        if foreign_requirement
+            || !Self::no_credential_at_all(x, &card)
+            || self.missing_creds.len() >= MAX_MISSING_CREDS
+        {
             return;
         }
         let origin = x.origin.clone().unwrap_or_default();

@@ -292,6 +292,7 @@ impl State {
         }
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
+        self.credential_echoed(&x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
         let a2a_http = !x.synthetic
             && x.status.is_some()
@@ -926,13 +927,26 @@ impl State {
             if status == 406 && !x.synthetic && c.op == Some(Op::GetCard) {
                 self.accept_refused(&x, &c);
             }
-            if (200..300).contains(&status) && !x.synthetic {
+            // breaker53 (v02-rpc200): a 0.2 extended-card GET answered 200 with a JSON-RPC
+            // error object ({jsonrpc, id, error}, no card member) is the agent's refusal
+            // in the wrong form, not a card: no card shape nor card served is judged
+            let rpc_error = json.is_some_and(|v| {
+                v.get("error").is_some_and(Json::is_object)
+                    && v.get("jsonrpc").is_some()
+                    && v.get("name").is_none()
+            });
+            if (200..300).contains(&status) && !x.synthetic && !rpc_error {
                 // 0.3 REST `GET /v1/card` is the extended card only when the public card
                 // announced one; otherwise it is the card document itself.
                 let extended = c.op == Some(Op::GetExtendedCard)
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
                 self.on_card(&x, json, extended, "");
+            } else if status == 404
+                && !x.synthetic
+                && x.path.ends_with("/agent/authenticatedExtendedCard")
+            {
+                self.declared_v02_extended_card_missing(&x);
             } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
                 // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
                 if let Some(v) = json {

@@ -730,3 +730,148 @@ pub(super) fn says_page_size_refused(m: &str) -> bool {
         .iter()
         .any(|k| l.contains(k))
 }
+
+/// The secret tags of the placeholders in `text` (`[REDACTED:1a2b3c4d5e6f]`, the first
+/// [`crate::record::redact::TAG_HEX`] digits of a tag with a principal tag behind them;
+/// [`crate::record::redact::placeholder_secret_tag`]) with the byte offset of each.
+pub(super) fn secret_tags_in(text: &[u8]) -> Vec<(usize, &str)> {
+    const OPEN: &[u8] = b"[REDACTED:";
+    let mut out = Vec::new();
+    for at in memchr::memmem::find_iter(text, OPEN) {
+        let rest = &text[at + OPEN.len()..];
+        let n = rest
+            .iter()
+            .take(65)
+            .take_while(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+            .count();
+        if n == 0 || rest.get(n) != Some(&b']') {
+            continue;
+        }
+        let Ok(whole) = std::str::from_utf8(&text[at..at + OPEN.len() + n + 1]) else {
+            continue;
+        };
+        if let Some(t) = crate::record::redact::placeholder_secret_tag(whole) {
+            out.push((at, t));
+        }
+    }
+    out
+}
+
+impl State {
+    /// AUTH-LEAK-002 (AUTH-001; breaker53): keeps the credential tags exchange `x`'s
+    /// request head sent (a client or upstream leg, not the agent's own webhook calls) and
+    /// those its request body carried, then tells an answer body of an A2A call or card
+    /// fetch, or a push delivery's payload (a webhook leg's request body), that quotes a
+    /// credential some request head sent earlier (or this one): the recorder gives the copy
+    /// the tag of the header it came in. A tag a request body carried too (a push config's
+    /// token or credentials, a credential the client put in its payload) is the client's
+    /// own payload quoted, not judged; neither is a response that is no A2A answer (an
+    /// OAuth token endpoint handing out the token). Once per credential.
+    pub(super) fn credential_echoed(&mut self, x: &Exch) {
+        let webhook = x
+            .leg
+            .as_deref()
+            .is_some_and(crate::record::event::is_webhook_leg);
+        if !webhook {
+            self.note_sent_cred_tags(x);
+        }
+        let req = x.req_body.as_slice();
+        if memchr::memmem::find(req, b"[REDACTED:").is_some() {
+            for (_, t) in secret_tags_in(req) {
+                if !webhook && self.payload_cred_tags.len() < ECHO_TAGS {
+                    self.payload_cred_tags.insert(t.to_string());
+                }
+            }
+        }
+        if self.sent_cred_tags.is_empty() {
+            return;
+        }
+        let answered = x.status.is_some_and(|s| s != 304)
+            && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path));
+        let (text, what) = if webhook {
+            (req, "push notification it sent")
+        } else if answered {
+            (x.body.as_slice(), "answer")
+        } else {
+            return;
+        };
+        if memchr::memmem::find(text, b"[REDACTED:").is_none() {
+            return;
+        }
+        let hit = secret_tags_in(text).into_iter().find_map(|(at, t)| {
+            let sent = self.sent_cred_tags.get(t)?;
+            (!self.payload_cred_tags.contains(t)).then(|| (at, t.to_string(), sent.clone()))
+        });
+        let Some((at, tag, sent)) = hit else {
+            return;
+        };
+        // once per credential: a second copy says nothing new
+        if self.sent_cred_tags.get(&tag).is_some_and(|s| s.is_empty()) {
+            return;
+        }
+        let from = at.saturating_sub(60);
+        let to = (at + 90).min(text.len());
+        let excerpt = excerpt_str(&String::from_utf8_lossy(&text[from..to]), 150);
+        let call = x.call_name();
+        self.areas.insert("auth");
+        let mut f = Finding::new(
+            &r::AUTH_CREDENTIAL_ECHOED,
+            format!(
+                "the agent's {what} ({call}, HTTP {}) quotes the credential the client sent as {sent}: ...{excerpt}... (the recording shows it by its tag; the copy is the same secret): credentials travel in HTTP headers only, never in A2A payloads (AUTH-001)",
+                x.status.map_or_else(|| "-".to_string(), |s| s.to_string())
+            ),
+        );
+        f.evidence = vec![x.ev(if webhook { x.req_seq } else { x.resp_seq })];
+        f.leg = x.leg.clone();
+        self.emit(f);
+        if let Some(s) = self.sent_cred_tags.get_mut(&tag) {
+            s.clear();
+        }
+    }
+
+    /// [`Self::credential_echoed`]'s record of the credentials `x`'s request head sent.
+    fn note_sent_cred_tags(&mut self, x: &Exch) {
+        let id = &*x.id;
+        // one search over the head's text: most heads hold no placeholder
+        let in_head = x.req_headers.holds(b"[REDACTED:");
+        for (name, value) in x.req_headers.iter().filter(|_| in_head) {
+            if memchr::memmem::find(value.as_bytes(), b"[REDACTED:").is_none() {
+                continue;
+            }
+            let cookie = name.eq_ignore_ascii_case("cookie");
+            for (at, t) in secret_tags_in(value.as_bytes()) {
+                if self.sent_cred_tags.len() >= ECHO_TAGS || self.sent_cred_tags.contains_key(t) {
+                    continue;
+                }
+                let what = if cookie {
+                    let pair = value[..at].rsplit(';').next().unwrap_or("");
+                    let n = pair.trim().trim_end_matches('=');
+                    format!("the {n} cookie of exchange {id}")
+                } else {
+                    format!("the {} header of exchange {id}", wire_header_name(name))
+                };
+                self.sent_cred_tags.insert(t.to_string(), what);
+            }
+        }
+        if let Some((_, q)) = x
+            .url
+            .split_once('?')
+            .filter(|(_, q)| q.contains("[REDACTED:"))
+        {
+            for pair in q.split(['&', '#']) {
+                let Some((n, v)) = pair.split_once('=') else {
+                    continue;
+                };
+                if let Some(t) = crate::record::redact::placeholder_secret_tag(v) {
+                    if self.sent_cred_tags.len() < ECHO_TAGS && !self.sent_cred_tags.contains_key(t)
+                    {
+                        self.sent_cred_tags.insert(
+                            t.to_string(),
+                            format!("the {n} query parameter of exchange {id}"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -693,16 +693,36 @@ impl State {
         }) else {
             return;
         };
-        if aseq >= x.req_seq || self.caller_of(x).is_none_or(|me| me == creator) {
+        let Some(me) = self.caller_of(x).filter(|me| *me != creator) else {
+            return;
+        };
+        if aseq >= x.req_seq {
             return;
         }
         // Other credentials of the principal the task was handed out to (a refreshed
         // token; on a redacted recording, the same principal tag) are no other caller: a
         // refusal then reveals nothing the caller may not know (auth31).
-        if let (Some(a), Some(b)) = (first, credential_subject(x)) {
-            if one_principal(&a, &b) == Some(true) {
-                return;
-            }
+        let other_principal = match (first, credential_subject(x)) {
+            (Some(a), Some(b)) => match one_principal(&a, &b) {
+                Some(true) => return,
+                Some(false) => true,
+                None => false,
+            },
+            _ => false,
+        };
+        // breaker53 (v03-403-anon, v10-403-anon): an agent that refused a call without any
+        // credential with 403 says "not authenticated" with 403 (0.3 §4.4 allows it; 1.0
+        // wants 401, AUTH-CHALLENGE-001's): its 403 to another opaque credential may be a
+        // bad token's refusal, and reveals a task only when the caller is known, by a
+        // principal other than the task's or by a task handed out to its credentials.
+        let origin = x.origin.as_deref().unwrap_or_default();
+        if !other_principal
+            && self
+                .auth_reported
+                .contains(&format!("anon403\u{0}{origin}"))
+            && !self.tasks.values().any(|t| t.caller == Some(me))
+        {
+            return;
         }
         let op = c.op_term(c.op.map_or("the call", Op::name));
         let want = match c.binding {

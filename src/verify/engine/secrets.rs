@@ -321,12 +321,16 @@ pub(super) fn credential_present(x: &Exch, cr: &crate::model::card::Credential) 
         Credential::Authorization { .. } => header("authorization"),
         Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
         Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
+        // A Cookie redacted whole (a recording made before breaker53, which tags each
+        // cookie's value and keeps its name) may hold the named cookie: taken as sent, so
+        // such a recording draws no AUTH-OPEN-001 / AUTH-EXT-001 for a credential it hides.
         Credential::Cookie { name, .. } => x.req_headers.get("cookie").is_some_and(|v| {
-            v.split(';').any(|kv| {
-                kv.trim()
-                    .split_once('=')
-                    .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
-            })
+            crate::record::redact::is_placeholder(v.trim())
+                || v.split(';').any(|kv| {
+                    kv.trim()
+                        .split_once('=')
+                        .is_some_and(|(k, val)| k.trim() == name && !val.trim().is_empty())
+                })
         }),
     }
 }
@@ -338,7 +342,8 @@ pub(super) fn credential_present(x: &Exch, cr: &crate::model::card::Credential) 
 /// CSRF and A2A's own headers) or is the name of a declared query or cookie API key, with
 /// a value; an `Authorization` header under an authentication scheme no declared http
 /// scheme names (`Authorization header (Bearer)` for a Basic card); or a query parameter
-/// named `api_key`, `apikey`, `key`, `access_token`, `token`, `auth`.
+/// named `api_key`, `apikey`, `key`, `access_token`, `token`, `auth`, or as a declared header
+/// or cookie API key, or whose value the recorder redacted (a tagged placeholder).
 pub(super) fn stray_credentials(
     x: &Exch,
     declared: Vec<&crate::model::card::Credential>,
@@ -411,10 +416,20 @@ pub(super) fn stray_credentials(
     let query = x.url.split_once('?').map(|(_, q)| q).unwrap_or("");
     for kv in query.split('&') {
         let (k, val) = kv.split_once('=').unwrap_or((kv, ""));
+        // breaker53 (v03-client-key-in-query): a query parameter named as the card's header
+        // or cookie API key is that credential sent in the wrong place, as a header named
+        // as its query key is (A21); so is any parameter the recorder redacted as a secret
+        let named_as_header_or_cookie = declared.iter().any(|cr| match cr {
+            Credential::Header { name, .. } | Credential::Cookie { name, .. } => {
+                name.eq_ignore_ascii_case(k)
+            }
+            _ => false,
+        });
         let looks = matches!(
             k.to_ascii_lowercase().as_str(),
             "api_key" | "apikey" | "api-key" | "key" | "access_token" | "token" | "auth"
-        );
+        ) || named_as_header_or_cookie
+            || crate::record::redact::placeholder_tag(val).is_some();
         if looks && !val.is_empty() && !query_declared(k) {
             let shown = format!("{k} query parameter");
             if !out.contains(&shown) {
