@@ -204,7 +204,9 @@ pub struct BaselineArgs {
 #[derive(Debug, Clone, Args)]
 pub struct ProxyArgs {
     /// Client-facing address to listen on: IP:PORT, [IPv6]:PORT, or localhost:PORT
-    /// (127.0.0.1 and [::1], same port); port 0 picks a free port
+    /// (127.0.0.1 and [::1], same port); port 0 picks a free port. The banner's last line
+    /// names every address bound, for scripts: `ready: listen=IP:PORT
+    /// listener=LEG@IP:PORT ...` (indented two spaces; one `listener=` per --listener, in order)
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Upstream agent base URL, http:// or https:// (same as --route /=URL)

@@ -126,48 +126,14 @@ fn a_gateway_that_buffers_a_stream_under_a_second_long_is_told() {
     }
     let agent = stream_agent(Duration::from_millis(200));
     let d = tempfile::tempdir().unwrap();
-    let (p1, p2) = (harness::free_port(), harness::free_port());
-    let mut gw = Command::new(harness::peers_dir().join(".venv/bin/python"))
-        .arg(harness::peers_dir().join("misgateway45.py"))
-        .args(["--mode", "sse-buffered", "--upstream"])
-        .arg(format!("http://127.0.0.1:{p2}"))
-        .arg("--public")
-        .arg(format!("http://127.0.0.1:{p1}"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let gport = {
-        let mut l = String::new();
-        std::io::BufReader::new(gw.stdout.take().unwrap())
-            .read_line(&mut l)
-            .unwrap();
-        l.trim().to_string()
-    };
     let rec = d.path().join("gw.jsonl");
-    let mut proxy = Command::new(BIN)
-        .args(["proxy", "--listen", &format!("127.0.0.1:{p1}")])
-        .args(["--upstream", &format!("http://127.0.0.1:{gport}")])
-        .args([
-            "--listener",
-            &format!("upstream@127.0.0.1:{p2}=http://{agent}"),
-        ])
-        .arg("--record")
-        .arg(&rec)
-        .env("NO_COLOR", "1")
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = std::io::BufReader::new(proxy.stderr.take().unwrap());
-    let mut seen = Vec::new();
-    loop {
-        let mut l = String::new();
-        assert!(stderr.read_line(&mut l).unwrap() > 0, "banner: {seen:?}");
-        if l.contains("listening on http://") {
-            break;
-        }
-        seen.push(l);
-    }
+    // the gateway names the front and the listener: their ports are picked first, and
+    // started again on others when one was taken before the proxy bound it
+    let (mut gw, mut proxy, mut stderr, p1) = harness::gateway_and_proxy(
+        "sse-buffered",
+        &agent.to_string(),
+        &["--record".as_ref(), rec.as_os_str()],
+    );
     let body = r#"{"jsonrpc":"2.0","id":2,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m2","parts":[{"text":"slow streamed"}]}}}"#;
     let mut c = TcpStream::connect(("127.0.0.1", p1)).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(60))).unwrap();

@@ -53,39 +53,97 @@ fn term_twice(child: &proxy_process::ChildGuard) {
     assert!(st.success());
 }
 
+/// SIGTERM to process `pid` (kill(2)).
+fn term(pid: u32) {
+    let pid = libc::pid_t::try_from(pid).unwrap();
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped
+    let r = unsafe { libc::kill(pid, libc::SIGTERM) };
+    assert_eq!(r, 0, "{}", std::io::Error::last_os_error());
+}
+
+/// Whether a SIGTERM sent to process `pid` is still pending, not yet taken by a thread
+/// (bit 15 of `ShdPnd` in /proc/PID/status); false once the process is gone.
+fn term_pending(pid: u32) -> bool {
+    let Ok(st) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    st.lines()
+        .find_map(|l| l.strip_prefix("ShdPnd:"))
+        .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+        .is_some_and(|set| set & (1 << (libc::SIGTERM - 1)) != 0)
+}
+
+/// The proxy's echo window ([`echo::WINDOW_NS`] in src/app/proxy_cmd.rs): two deliveries of
+/// one signal from one process closer than this are one stop.
+const ECHO_WINDOW: Duration = Duration::from_millis(100);
+
 /// Item 1: a SIGTERM delivered twice at once stops the `proxy` once: the stream still
-/// open gets its 2 s grace and ends `complete` in the recording, the `--report` is written,
+/// open gets its grace and ends `complete` in the recording, the `--report` is written,
 /// the exit status is 0, and no line says the stop was cut short.
+///
+/// The two deliveries must each wake the proxy (two signals pending together merge into
+/// one and test nothing) and come within the echo window. The test sends the second as soon
+/// as the proxy says it is stopping on the first, and reads the kernel's pending set for
+/// the moment the second was taken: an attempt whose first kill and that moment are 100 ms
+/// or more apart (a loaded machine) proves nothing either way and is run again. It was a
+/// shell's `kill; sleep 0.02; kill`, whose second kill came more than 100 ms after the
+/// first at load 20 (CPU hogs beside it): two stops sent, 8 runs in 8 failed.
 #[test]
 fn a_stop_signal_delivered_twice_is_one_stop_for_the_proxy() {
     let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let rec = dir.path().join("twice.jsonl");
-    let report = dir.path().join("twice.md");
-    let mut run = spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &url])
-            .args(["--record", rec.to_str().unwrap()])
-            .args(["--report", report.to_str().unwrap()])
-            .env("NO_COLOR", "1"),
-        Duration::from_secs(30),
-    );
-    let addr: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
-    // the `slow` skill streams for about 0.8 s: open when the signals come
-    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"slow hello"}]}}}"#;
-    let (_stream, _) = send_until(addr, body, "data:");
-    term_twice(&run.child);
-    let code = run.child.wait_for(Duration::from_secs(60), "proxy");
-    let stderr = proxy_process::rest_of(&run.rx).join("\n");
-    assert_eq!(code.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains("stopping now"), "{stderr}");
-    assert!(report.exists(), "{stderr}");
-    let ends: Vec<String> = events(&rec)
-        .iter()
-        .filter(|e| e["type"] == "exchange_end")
-        .map(|e| e["outcome"].as_str().unwrap_or("").to_string())
-        .collect();
-    assert_eq!(ends, ["complete"], "{stderr}");
+    let mut gaps = Vec::new();
+    for _ in 0..8 {
+        let dir = tempfile::tempdir().unwrap();
+        let rec = dir.path().join("twice.jsonl");
+        let report = dir.path().join("twice.md");
+        let run = spawn_until_listening(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &url])
+                .args(["--record", rec.to_str().unwrap()])
+                .args(["--report", report.to_str().unwrap()])
+                // the wait ends when the stream does; the grace is only its bound, so a
+                // slow agent on a loaded machine still ends `complete`, while a second stop
+                // cuts the wait at once (`open`, "stopping now")
+                .args(["--shutdown-grace", "120"])
+                .env("NO_COLOR", "1"),
+            Duration::from_secs(30),
+        );
+        let addr: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+        // the `slow` skill streams for about 0.8 s: open when the signals come
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"slow hello"}]}}}"#;
+        let (_stream, _) = send_until(addr, body, "data:");
+        let pid = run.child.id();
+        let t0 = Instant::now();
+        term(pid);
+        let first = line_with(
+            &run,
+            "a2a-interop proxy: stopping (",
+            Duration::from_secs(60),
+        );
+        term(pid);
+        while term_pending(pid) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let gap = t0.elapsed();
+        let mut run = run;
+        let code = run.child.wait_for(Duration::from_secs(180), "proxy");
+        let stderr = format!("{first}\n{}", proxy_process::rest_of(&run.rx).join("\n"));
+        if gap >= ECHO_WINDOW {
+            gaps.push(gap);
+            continue;
+        }
+        assert_eq!(code.code(), Some(0), "{stderr}");
+        assert!(!stderr.contains("stopping now"), "{stderr}");
+        assert!(report.exists(), "{stderr}");
+        let ends: Vec<String> = events(&rec)
+            .iter()
+            .filter(|e| e["type"] == "exchange_end")
+            .map(|e| e["outcome"].as_str().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(ends, ["complete"], "{stderr}");
+        return;
+    }
+    panic!("no attempt sent both signals within the echo window: {gaps:?}");
 }
 
 /// Item 1: a SIGTERM delivered twice at once stops a `probe` once: it writes its `-o`

@@ -45,20 +45,27 @@ fn gateway(mode: &str, upstream: &str, public: &str) -> (ChildGuard, String) {
 
 /// The reference agent on a free port: the process and its URL.
 fn agent() -> (ChildGuard, String) {
-    let port = free_port();
+    // port 0: the port bound is in its first line (a free_port() can be taken first)
     let (child, rx) =
         spawn_with_stderr_lines(Command::new(env!("CARGO_BIN_EXE_a2a-interop")).args([
             "demo",
             "--agent-only",
             "--listen",
-            &format!("127.0.0.1:{port}"),
+            "127.0.0.1:0",
         ]));
     let line = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("agent line");
     assert!(line.contains("reference agent on http://"), "{line}");
+    let url = line
+        .split("reference agent on ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
     std::thread::spawn(move || for _ in rx {});
-    (child, format!("http://127.0.0.1:{port}"))
+    (child, url)
 }
 
 fn curl(args: &[&str]) -> String {

@@ -132,23 +132,25 @@ fn python_peer(script: &str, args: &[&str]) -> (ChildGuard, String) {
 /// The built-in reference agent (`demo --agent-only`) on a free port, with `extra` flags:
 /// the process and its base URL.
 fn reference_agent(extra: &[&str]) -> (ChildGuard, String) {
-    let port = free_port();
+    // port 0: the port bound is in its first line (a free_port() can be taken first)
     let (child, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args([
-                "demo",
-                "--agent-only",
-                "--listen",
-                &format!("127.0.0.1:{port}"),
-            ])
+            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
             .args(extra),
     );
     let line = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("the reference agent's first line");
     assert!(line.contains("reference agent on http://"), "{line}");
+    let url = line
+        .split("reference agent on ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
     std::thread::spawn(move || for _ in rx {});
-    (child, format!("http://127.0.0.1:{port}"))
+    (child, url)
 }
 
 /// `curl` with `args` (silent, 20 s at most): its stdout.
@@ -338,10 +340,9 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
     // a proxy: FRONT is where it listens (a free port when the page gives none)
     let mut args = args;
     if !subst.iter().any(|(k, _)| *k == "FRONT") {
-        let front = format!("127.0.0.1:{}", free_port());
-        args = argv(&case.command.replace("FRONT", &front), &subst);
+        // port 0: the address bound is read from the ready line below
+        args = argv(&case.command.replace("FRONT", "127.0.0.1:0"), &subst);
     }
-    let listen = args[args.iter().position(|a| a == "--listen").unwrap() + 1].clone();
     let (mut child, rx) = spawn_with_stderr_lines(
         Command::new(bin)
             .current_dir(dir)
@@ -350,16 +351,17 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
             .stdin(Stdio::null()),
     );
     let mut lines = Vec::new();
-    loop {
+    // where it listens: the ready line's `listen=` (the address bound, port 0 or not)
+    let listen = loop {
         let l = rx
             .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|_| panic!("{}: no start lines: {lines:#?}", case.command));
-        let done = l.contains("Ctrl-C, SIGTERM or SIGHUP ends the run");
+        let ready = proxy_process::parse_ready(&l);
         lines.push(l);
-        if done {
-            break;
+        if let Some(r) = ready {
+            break r.listen.to_string();
         }
-    }
+    };
     drive(&case.fixture, &format!("http://{listen}"));
     // the online verifier's lines of the last exchanges
     std::thread::sleep(Duration::from_millis(1500));

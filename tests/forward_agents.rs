@@ -121,23 +121,38 @@ async fn python_and_js_sdk_agents_relay_to_each_other_through_the_proxy() {
     if !peers_available("python_and_js_sdk_agents_relay", &[Sdk::Python, Sdk::Js]) {
         return;
     }
-    let proxy_port = free_port();
-    let proxy = format!("http://127.0.0.1:{proxy_port}");
-    let py = SdkAgent::start_with_env(
-        Sdk::Python,
-        None,
-        &[("A2A_PEER_URL", &format!("{proxy}/js"))],
-    )
-    .await;
-    let js =
-        SdkAgent::start_with_env(Sdk::Js, None, &[("A2A_PEER_URL", &format!("{proxy}/py"))]).await;
-
     let dir = tempfile::tempdir().unwrap();
-    let rec = tmp_recording(&dir, "agents.jsonl");
-    let mut cfg = pipeline_cfg(vec![("/py", py.base_url()), ("/js", js.base_url())], &rec);
-    cfg.proxy.listen = format!("127.0.0.1:{proxy_port}").parse().unwrap();
-    cfg.proxy.rewrite_card = true;
-    let p = Pipeline::start(cfg).await.unwrap();
+    // Each agent's A2A_PEER_URL names the proxy, so its port is picked before the proxy
+    // binds it; another process may take it in between (the bind then fails: Pipeline::start
+    // is an error), and the agents start again with another.
+    let mut attempt = 0;
+    let (proxy, py, js, p, rec) = loop {
+        attempt += 1;
+        let rec = tmp_recording(&dir, &format!("agents-{attempt}.jsonl"));
+        let proxy_port = free_port();
+        let proxy = format!("http://127.0.0.1:{proxy_port}");
+        let py = SdkAgent::start_with_env(
+            Sdk::Python,
+            None,
+            &[("A2A_PEER_URL", &format!("{proxy}/js"))],
+        )
+        .await;
+        let js =
+            SdkAgent::start_with_env(Sdk::Js, None, &[("A2A_PEER_URL", &format!("{proxy}/py"))])
+                .await;
+        let mut cfg = pipeline_cfg(vec![("/py", py.base_url()), ("/js", js.base_url())], &rec);
+        cfg.proxy.listen = format!("127.0.0.1:{proxy_port}").parse().unwrap();
+        cfg.proxy.rewrite_card = true;
+        match Pipeline::start(cfg).await {
+            Ok(p) => break (proxy, py, js, p, rec),
+            Err(e) if attempt < 3 => {
+                eprintln!("{e:#}; starting the agents again with another proxy port");
+                py.stop().await;
+                js.stop().await;
+            }
+            Err(e) => panic!("start the pipeline: {e:#}"),
+        }
+    };
 
     let via_py = send_text(&format!("{proxy}/py/"), "relay hello").await;
     let via_js = send_text(&format!("{proxy}/js/"), "relay hello").await;

@@ -475,9 +475,10 @@ async fn grpc_body_secrets_are_redacted_in_the_recording() {
         vec![("/", format!("http://127.0.0.1:{}", agent.grpc_port))],
         &recording,
     );
-    let port = free_port();
-    cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], port));
+    // port 0: nothing needs the proxy's port before it binds (no free_port() to lose)
+    cfg.proxy.listen = SocketAddr::from(([127, 0, 0, 1], 0));
     let pipeline = Pipeline::start(cfg).await.expect("start the pipeline");
+    let port = pipeline.proxy_addr().port();
     let base = format!("http://127.0.0.1:{port}");
 
     let push_path = "/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig";

@@ -101,6 +101,8 @@ mod cli_open48;
 mod cli_open49;
 #[path = "cli_outputs.rs"]
 mod cli_outputs;
+#[path = "cli_ports53.rs"]
+mod cli_ports53;
 #[path = "cli_q25c.rs"]
 mod cli_q25c;
 #[path = "cli_q26a.rs"]

@@ -768,6 +768,26 @@ fn leg_name(s: &str) -> Option<String> {
     }
 }
 
+/// The banner's last line, for scripts and test drivers that start the proxy on port 0
+/// (`--listen 127.0.0.1:0`, `--listener LEG@127.0.0.1:0=URL`) and must learn the ports it
+/// bound: `  ready: listen=IP:PORT` (indented as the banner's other lines) and then `listener=LEG@IP:PORT` for each
+/// `--listener` in command-line order (`--webhook`'s last), LEG `client` when unnamed; an
+/// IPv6 address in brackets. Every address is bound when it is printed, and its words do
+/// not change with the human lines above it. `listen`: the `--listen` address bound;
+/// `extra`: [`Pipeline::extra_addrs`] (its `[::1]` twins past `cfgs` are not named);
+/// `cfgs`: the further listeners' configurations, in that order.
+fn ready_line(listen: SocketAddr, extra: &[SocketAddr], cfgs: &[ProxyConfig]) -> String {
+    let mut line = format!("{READY_PREFIX}listen={listen}");
+    for (addr, pc) in extra.iter().zip(cfgs) {
+        let leg = pc.leg.as_deref().unwrap_or("client");
+        line.push_str(&format!(" listener={leg}@{addr}"));
+    }
+    line
+}
+
+/// What [`ready_line`] starts with.
+pub const READY_PREFIX: &str = "  ready: ";
+
 /// A configured upstream URL as the banner shows it: its userinfo password and secret query
 /// values redacted ([`crate::record::redact::redact_url`]) unless `--no-redact`.
 fn shown_url(url: &str, no_redact: bool) -> std::borrow::Cow<'_, str> {
@@ -1116,6 +1136,10 @@ async fn run_async(
         crate::errln!("  a failed recording write stops the proxy (--on-record-error stop)");
     }
     crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends the run");
+    crate::errln!(
+        "{}",
+        ready_line(pipeline.proxy_addr(), &pipeline.extra_addrs(), &more_cfgs)
+    );
     let failed = pipeline.sink().record_error();
     let stopped_by_record_error = match a.on_record_error {
         OnRecordError::Stop => tokio::select! {

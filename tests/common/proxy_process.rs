@@ -176,7 +176,47 @@ pub fn start_proxy_on_picked_port(
     panic!("5 picked ports were taken before the proxy bound them: {failures:#?}")
 }
 
+/// What the proxy's banner ends with once every listener is bound (`ready_line` in
+/// src/app/proxy_cmd.rs): `listen=IP:PORT`, then `listener=LEG@IP:PORT` per `--listener`.
+pub const READY: &str = "  ready: ";
+
+/// The addresses a proxy's ready line names: its `--listen` address and each `--listener`'s
+/// (leg, address), in command-line order.
+#[derive(Debug, Clone)]
+pub struct Ready {
+    pub listen: SocketAddr,
+    pub listeners: Vec<(String, SocketAddr)>,
+}
+
+/// The ready line's words parsed; `None` for a line that is not one.
+pub fn parse_ready(line: &str) -> Option<Ready> {
+    let rest = line.strip_prefix(READY)?;
+    let mut words = rest.split(' ');
+    let listen = words.next()?.strip_prefix("listen=")?.parse().ok()?;
+    let mut listeners = Vec::new();
+    for w in words {
+        let (leg, addr) = w.strip_prefix("listener=")?.split_once('@')?;
+        listeners.push((leg.to_string(), addr.parse().ok()?));
+    }
+    Some(Ready { listen, listeners })
+}
+
 impl Running {
+    /// Reads `self`'s stderr on to the ready line (each line within `wait`; the lines read
+    /// are added to [`Running::banner`]) and returns the addresses it names; panics with
+    /// the lines read when the process ends or stalls before it.
+    pub fn ready(&mut self, wait: Duration) -> Ready {
+        loop {
+            let Ok(line) = self.rx.recv_timeout(wait) else {
+                panic!("no ready line in {:#?}", self.banner);
+            };
+            self.banner.push(line.clone());
+            if let Some(r) = parse_ready(&line) {
+                return r;
+            }
+        }
+    }
+
     /// Stops the proxy as a user does (SIGTERM), waits for it and asserts exit 0 (a clean
     /// shutdown: in-flight exchanges finished, recording flushed). Returns every stderr line,
     /// the banner included, read to the end.

@@ -372,3 +372,80 @@ pub async fn run_client_env(
     }
     run
 }
+
+/// A `misgateway45.py --mode MODE` gateway between a client and `a2a-interop proxy --listen
+/// P1 --upstream GATEWAY --listener upstream@P2=http://AGENT ARGS...` (stdout discarded,
+/// stderr piped): the gateway names P1 (its `--public`) and P2 (its `--upstream`) before the
+/// proxy starts, so both are picked free first. Another process can take one before the
+/// proxy binds it: a proxy that exits before its `listening on` line, saying "address
+/// already in use", is started again with a new gateway on other ports (at most 5 times),
+/// instead of a test talking to a port the proxy does not hold.
+/// Returns (gateway, proxy, the proxy's stderr after its listening line, P1).
+#[allow(dead_code)]
+pub fn gateway_and_proxy(
+    mode: &str,
+    agent: &str,
+    args: &[&std::ffi::OsStr],
+) -> (
+    Child,
+    Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    u16,
+) {
+    use std::io::BufRead as _;
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        let (p1, p2) = (free_port(), free_port());
+        let mut gw = Command::new(peers_dir().join(".venv/bin/python"))
+            .arg(peers_dir().join("misgateway45.py"))
+            .args(["--mode", mode, "--upstream"])
+            .arg(format!("http://127.0.0.1:{p2}"))
+            .arg("--public")
+            .arg(format!("http://127.0.0.1:{p1}"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let gport = {
+            let mut l = String::new();
+            std::io::BufReader::new(gw.stdout.take().unwrap())
+                .read_line(&mut l)
+                .unwrap();
+            l.trim().to_string()
+        };
+        let mut proxy = Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", &format!("127.0.0.1:{p1}")])
+            .args(["--upstream", &format!("http://127.0.0.1:{gport}")])
+            .args([
+                "--listener",
+                &format!("upstream@127.0.0.1:{p2}=http://{agent}"),
+            ])
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = std::io::BufReader::new(proxy.stderr.take().unwrap());
+        let mut lines = Vec::new();
+        let listening = loop {
+            let mut l = String::new();
+            if stderr.read_line(&mut l).unwrap_or(0) == 0 {
+                break false;
+            }
+            if l.contains("listening on http://") {
+                break true;
+            }
+            lines.push(l);
+        };
+        if listening {
+            return (gw, proxy, stderr, p1);
+        }
+        let _ = proxy.wait();
+        let _ = gw.kill();
+        let _ = gw.wait();
+        let taken = lines.iter().any(|l| l.contains("address already in use"));
+        seen.push(lines);
+        assert!(taken, "the proxy exited at start: {seen:?}");
+    }
+    panic!("5 picked ports were taken before the proxy bound them: {seen:?}")
+}

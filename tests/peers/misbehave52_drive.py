@@ -23,7 +23,6 @@ the webhook's deliveries) and prints one line per mode: OK or MISS, predicted, g
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -35,6 +34,9 @@ import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import misbehave_drive as d  # noqa: E402  (start_proxy, stop_proxy, free_port)
+
 AGENT = os.path.join(HERE, "misbehave52.py")
 PRED = os.path.join(HERE, "..", "cases", "live52-predictions.json")
 RULE = re.compile(r"\b[A-Z]+-[A-Z]+-\d{3}\b")
@@ -248,37 +250,57 @@ def client(mode, base, hook_base, log):
         log.append(("card-again", st))
 
 
-def run_mode(bin_, out, mode, pport, wport, aport, hook_port, res):
-    base = f"http://127.0.0.1:{pport}"
+def start_agents(modes_publics):
+    """misbehave52.py serving each (mode, public URL): (process, {mode: port}) once it says
+    ready."""
+    agent = subprocess.Popen([sys.executable, AGENT] + [f"{m}={u}" for m, u in modes_publics],
+                             stdout=subprocess.PIPE, text=True)
+    aports = {}
+    while True:
+        ln = agent.stdout.readline().split()
+        if not ln or ln == ["ready"]:
+            break
+        aports[ln[0]] = int(ln[1])
+    return agent, aports
+
+
+def run_mode(bin_, out, mode, pport, aport, hook_port, res):
     rec, rep = os.path.join(out, f"{mode}.jsonl"), os.path.join(out, f"{mode}.report.json")
-    for f in (rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
     errp = os.path.join(out, f"{mode}.proxy.stderr")
-    errf = open(errp, "w")
-    proxy = subprocess.Popen([bin_, "proxy", "--listen", f"127.0.0.1:{pport}", "--upstream",
-                              f"http://127.0.0.1:{aport}", "--listener",
-                              f"webhook@127.0.0.1:{wport}=http://127.0.0.1:{hook_port}",
-                              "--record", rec, "--report", rep, "--lossless"],
-                             stderr=errf, stdout=subprocess.DEVNULL,
-                             env=dict(os.environ, NO_COLOR="1"))
-    for port in (pport, wport):
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    own_agent = None
+    for attempt in range(1, 6):
+        for f in (rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
+        try:
+            # the webhook listener on port 0 (the client learns it from the ready line); the
+            # proxy's own port was picked first: the agent's card advertises it
+            proxy, ready = d.start_proxy(
+                bin_, ["--listen", f"127.0.0.1:{pport}", "--upstream",
+                       f"http://127.0.0.1:{aport}", "--listener",
+                       f"webhook@127.0.0.1:0=http://127.0.0.1:{hook_port}",
+                       "--record", rec, "--report", rep, "--lossless"], errp)
+            break
+        except d.PortTaken:
+            # taken by another process after free_ports() let it go: an agent of this mode
+            # advertising another port
+            if own_agent:
+                own_agent.kill()
+                own_agent.wait()
+            if attempt == 5:
+                raise
+            pport = d.free_port()
+            own_agent, ports = start_agents([(mode, f"http://127.0.0.1:{pport}")])
+            aport = ports[mode]
+    base = f"http://127.0.0.1:{pport}"
+    wport = ready["listeners"][0][1]
     log = []
     client(mode, base, f"http://127.0.0.1:{wport}", log)
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = d.stop_proxy(proxy)
+    if own_agent:
+        own_agent.kill()
+        own_agent.wait()
     try:
         report = json.load(open(rep))
     except (OSError, ValueError):
@@ -315,22 +337,13 @@ def main():
     modes = sys.argv[3:] or list(pred)
     hook = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
     threading.Thread(target=hook.serve_forever, daemon=True).start()
-    ports, held = free_ports(2 * len(modes))
-    pports = {m: ports[2 * i] for i, m in enumerate(modes)}
-    wports = {m: ports[2 * i + 1] for i, m in enumerate(modes)}
-    agent = subprocess.Popen([sys.executable, AGENT] +
-                             [f"{m}=http://127.0.0.1:{pports[m]}" for m in modes],
-                             stdout=subprocess.PIPE, text=True)
-    aports = {}
-    while True:
-        ln = agent.stdout.readline().split()
-        if not ln or ln == ["ready"]:
-            break
-        aports[ln[0]] = int(ln[1])
+    ports, held = free_ports(len(modes))
+    pports = {m: ports[i] for i, m in enumerate(modes)}
+    agent, aports = start_agents([(m, f"http://127.0.0.1:{pports[m]}") for m in modes])
     for h in held:
         h.close()
     res = {}
-    ths = [threading.Thread(target=run_mode, args=(bin_, out, m, pports[m], wports[m], aports[m],
+    ths = [threading.Thread(target=run_mode, args=(bin_, out, m, pports[m], aports[m],
                                                    hook.server_address[1], res))
            for m in modes]
     for th in ths:

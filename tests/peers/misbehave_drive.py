@@ -25,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 import zlib
@@ -41,6 +42,82 @@ def free_port():
     p = s.getsockname()[1]
     s.close()
     return p
+
+
+READY = "  ready: "
+
+
+class PortTaken(Exception):
+    """The proxy exited at start because a port it was given was taken (another process bound
+    it between the driver's free_port() probe and the proxy's bind): start again on others."""
+
+
+def parse_ready(line):
+    """The proxy banner's ready line (`  ready: listen=IP:PORT
+    listener=LEG@IP:PORT ...`) as {"listen": port, "listeners": [(leg, port), ...]}; None
+    for any other line."""
+    if not line.startswith(READY):
+        return None
+    words = line[len(READY):].split()
+    out = {"listen": int(words[0].split("=", 1)[1].rsplit(":", 1)[1]), "listeners": []}
+    for w in words[1:]:
+        leg, addr = w.split("=", 1)[1].split("@", 1)
+        out["listeners"].append((leg, int(addr.rsplit(":", 1)[1])))
+    return out
+
+
+def start_proxy(bin_, args, errpath, env=None):
+    """`BIN proxy ARGS` (`--listen 127.0.0.1:0` and `--listener LEG@127.0.0.1:0=URL` where no
+    one must know the port first), its stderr copied to `errpath`; returns (process, ready)
+    once the banner's ready line says every listener is bound (ready as parse_ready gives
+    it). A proxy that exits before that raises PortTaken when a port it was given was in use
+    (another process took a free_port() before the proxy bound it), RuntimeError otherwise:
+    the driver never talks to a port the proxy does not hold (CI 146: a port wait saw another
+    test's listener)."""
+    proxy = subprocess.Popen([bin_, "proxy"] + args, stderr=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, text=True,
+                             env=env or dict(os.environ, NO_COLOR="1"))
+    errf = open(errpath, "w")
+    seen, ready = [], None
+    for line in proxy.stderr:
+        errf.write(line)
+        errf.flush()
+        seen.append(line)
+        ready = parse_ready(line.rstrip("\n"))
+        if ready:
+            break
+
+    def copy_rest():
+        for line in proxy.stderr:
+            errf.write(line)
+            errf.flush()
+        errf.close()
+
+    if ready is None:
+        proxy.wait()
+        errf.close()
+        text = "".join(seen)
+        if "address already in use" in text:
+            raise PortTaken(text)
+        raise RuntimeError(f"the proxy exited before its ready line: {text}")
+    # joined (stop_proxy) before the stderr file is read
+    proxy.copier = threading.Thread(target=copy_rest, daemon=True)
+    proxy.copier.start()
+    return proxy, ready
+
+
+def stop_proxy(proxy, secs=60):
+    """SIGTERM to a start_proxy() process: its exit status ("hung" when it had not exited
+    `secs` later, then killed), once its stderr is all in its file."""
+    proxy.send_signal(signal.SIGTERM)
+    try:
+        rc = proxy.wait(secs)
+    except subprocess.TimeoutExpired:
+        proxy.kill()
+        proxy.wait()
+        rc = "hung"
+    proxy.copier.join()
+    return rc
 
 
 def start_agent(mode, public=None):
@@ -244,24 +321,27 @@ def client(base, mode):
 
 
 def run_proxy_round(bin_, out, mode):
-    pport = free_port()
-    base = f"http://127.0.0.1:{pport}"
-    agent, aport = start_agent(mode, base)
     rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
-    for f in (rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
-    errf = open(os.path.join(out, f"{mode}.proxy.stderr"), "w")
-    proxy = subprocess.Popen([bin_, "proxy", "--listen", f"127.0.0.1:{pport}", "--upstream",
-                              f"http://127.0.0.1:{aport}", "--record", rec, "--report", rep,
-                              "--lossless"], stderr=errf, stdout=subprocess.DEVNULL,
-                             env=dict(os.environ, NO_COLOR="1"))
-    for _ in range(100):
+    errpath = os.path.join(out, f"{mode}.proxy.stderr")
+    for attempt in range(1, 6):
+        # the agent's card advertises the proxy's address, so its port is picked before the
+        # proxy starts; a port taken before the proxy binds it is a PortTaken: other ports
+        pport = free_port()
+        base = f"http://127.0.0.1:{pport}"
+        agent, aport = start_agent(mode, base)
+        for f in (rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
         try:
-            socket.create_connection(("127.0.0.1", pport), 0.2).close()
+            proxy, _ = start_proxy(bin_, ["--listen", f"127.0.0.1:{pport}", "--upstream",
+                                          f"http://127.0.0.1:{aport}", "--record", rec,
+                                          "--report", rep, "--lossless"], errpath)
             break
-        except OSError:
-            time.sleep(0.1)
+        except PortTaken:
+            agent.kill()
+            agent.wait()
+            if attempt == 5:
+                raise
     if os.environ.get("MISBEHAVE_CLIENT") == "sdk-py":
         # the a2a-sdk client of tests/peers (JSON-RPC 0.3): its STEP lines, no byte check
         py = os.path.join(HERE, ".venv", "bin", "python")
@@ -274,13 +354,7 @@ def run_proxy_round(bin_, out, mode):
     else:
         log, sdk = client(base, mode), None
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = stop_proxy(proxy)
     agent.kill()
     agent.wait()
     online = set()

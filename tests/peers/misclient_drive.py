@@ -25,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -57,11 +58,20 @@ def wait_port(port, proc, secs=30):
 
 
 def start_agent(bin_, which):
+    if which == "ref":
+        # port 0: the port it bound is in its banner (no free_port() another process can take)
+        p = subprocess.Popen([bin_, "demo", "--agent-only", "--listen", "127.0.0.1:0"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+        for line in p.stderr:
+            if "reference agent on " in line:
+                url = line.split("reference agent on ", 1)[1].split()[0].rstrip("/")
+                threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+                return p, url
+        raise SystemExit(f"the reference agent exited {p.wait()} before its banner")
     port = free_port()
     envv = dict(os.environ, A2A_PORT=str(port))
-    if which == "ref":
-        args, cwd = [bin_, "demo", "--agent-only", "--listen", f"127.0.0.1:{port}"], None
-    elif which == "py":
+    if which == "py":
         args, cwd = [os.path.join(HERE, ".venv", "bin", "python"), "agent.py"], os.path.join(HERE, "python")
     else:
         args, cwd = ["node", "agent.mjs"], os.path.join(HERE, "js")
@@ -167,7 +177,6 @@ def run_mode(bin_, out, key, pred, agents):
             break
     if addr is None:
         raise SystemExit(f"{key}: proxy did not start")
-    import threading
     t = threading.Thread(target=lambda: [errf.write(l) for l in proxy.stderr], daemon=True)
     t.start()
     c = client(mode, f"http://{addr[0]}:{addr[1]}")

@@ -27,7 +27,6 @@ prints one line per mode: OK / MISS, predicted, got, flags.
 import base64
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -54,11 +53,25 @@ def wait_port(port, secs=30):
     return False
 
 
-def start_agent(kind, public):
+def own_card(port, public):
+    """Whether the agent card on `port` is the one of the SDK agent started advertising
+    `public` (a URL with a port of its own): a port taken by another test's agent between
+    free_port() and the agent's bind answers a card too, but with its own url."""
+    try:
+        with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/.well-known/agent-card.json", timeout=1) as r:
+            body = r.read()
+    except OSError:
+        return None
+    return b"test agent" in body and public.encode() in body
+
+
+def start_agent(kind, public, env_more=None):
     """The SDK agent `kind` (py | js) on a free port advertising `public`; (process, port)."""
     for _ in range(3):
         port = d.free_port()
-        env = dict(os.environ, A2A_PORT=str(port), A2A_PUBLIC_URL=public, A2A_HOST="127.0.0.1")
+        env = dict(os.environ, A2A_PORT=str(port), A2A_PUBLIC_URL=public, A2A_HOST="127.0.0.1",
+                   **(env_more or {}))
         if kind == "js":
             args, cwd = ["node", "agent.mjs"], os.path.join(HERE, "js")
         else:
@@ -66,15 +79,16 @@ def start_agent(kind, public):
                 os.path.join(HERE, "python")
         p = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 30
+        # the wait ends at its card (or its exit); a Python SDK agent takes 10 s and more to
+        # import on 2 loaded cores, so the bound is generous
+        end = time.monotonic() + 120
         while time.monotonic() < end and p.poll() is None:
-            try:
-                with urllib.request.urlopen(
-                        f"http://127.0.0.1:{port}/.well-known/agent-card.json", timeout=1) as r:
-                    if b"test agent" in r.read():
-                        return p, port
-            except OSError:
-                time.sleep(0.2)
+            mine = own_card(port, public)
+            if mine:
+                return p, port
+            if mine is False:
+                break  # another process's server holds the port: another port
+            time.sleep(0.2)
         p.kill()
         p.wait()
     raise RuntimeError(f"the {kind} SDK agent did not start")
@@ -201,34 +215,38 @@ def client_leg_recording(rec, out):
 
 def run(bin_, out, name):
     mode, _, kind = name.partition("@")
-    p1, p2 = d.free_port(), d.free_port()
-    front, back = f"http://127.0.0.1:{p1}", f"http://127.0.0.1:{p2}"
-    agent, aport = start_agent(kind or "py", back)
-    glog = os.path.join(out, f"{name}.gateway.jsonl")
-    if os.path.exists(glog):
-        os.unlink(glog)
-    gw, gport = start_gateway(mode, back, front, glog)
-    rec, rep = os.path.join(out, f"{name}.proxy.jsonl"), os.path.join(out, f"{name}.report.json")
-    for f in (rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
-    errf = open(os.path.join(out, f"{name}.proxy.stderr"), "w")
-    proxy = subprocess.Popen(
-        [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{gport}",
-         "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
-         "--record", rec, "--report", rep, "--lossless"],
-        stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
-    wait_port(p1)
-    wait_port(p2)
+    for attempt in range(1, 6):
+        # the agent's card advertises the upstream listener (P2) and the gateway the
+        # client leg (P1): both ports are picked before the proxy starts; one taken by
+        # another process before the proxy binds it is a PortTaken (the proxy exited at
+        # start), and all start again on other ports
+        p1, p2 = d.free_port(), d.free_port()
+        front, back = f"http://127.0.0.1:{p1}", f"http://127.0.0.1:{p2}"
+        agent, aport = start_agent(kind or "py", back)
+        glog = os.path.join(out, f"{name}.gateway.jsonl")
+        if os.path.exists(glog):
+            os.unlink(glog)
+        gw, gport = start_gateway(mode, back, front, glog)
+        rec, rep = os.path.join(out, f"{name}.proxy.jsonl"), os.path.join(out, f"{name}.report.json")
+        for f in (rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
+        try:
+            proxy, _ = d.start_proxy(bin_, [
+                "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{gport}",
+                "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+                "--record", rec, "--report", rep, "--lossless"],
+                os.path.join(out, f"{name}.proxy.stderr"))
+            break
+        except d.PortTaken:
+            for p in (gw, agent):
+                p.kill()
+                p.wait()
+            if attempt == 5:
+                raise
     log = client(front)
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = d.stop_proxy(proxy)
     for p in (gw, agent):
         p.kill()
         p.wait()

@@ -27,7 +27,6 @@ recording's request bodies and headers show them, `report_generations`: the repo
 """
 import json
 import os
-import signal
 import subprocess
 import sys
 import uuid
@@ -116,32 +115,36 @@ def start_gateway(mode, upstream, public, log):
 
 
 def run(bin_, out, mode):
-    p1, p2 = d.free_port(), d.free_port()
-    front, back = f"http://127.0.0.1:{p1}", f"http://127.0.0.1:{p2}"
-    agent, aport = g45.start_agent("py", back)
-    glog = os.path.join(out, f"{mode}.gateway.jsonl")
-    rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
-    for f in (glog, rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
-    gw, gport = start_gateway(mode, back, front, glog)
-    errf = open(os.path.join(out, f"{mode}.proxy.stderr"), "w")
-    proxy = subprocess.Popen(
-        [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{gport}",
-         "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
-         "--record", rec, "--report", rep, "--lossless"],
-        stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
-    g45.wait_port(p1)
-    g45.wait_port(p2)
+    for attempt in range(1, 6):
+        # the agent's card advertises the upstream listener (P2) and the gateway the
+        # client leg (P1): both ports are picked before the proxy starts; one taken by
+        # another process before the proxy binds it is a PortTaken (the proxy exited at
+        # start), and all start again on other ports
+        p1, p2 = d.free_port(), d.free_port()
+        front, back = f"http://127.0.0.1:{p1}", f"http://127.0.0.1:{p2}"
+        agent, aport = g45.start_agent("py", back)
+        glog = os.path.join(out, f"{mode}.gateway.jsonl")
+        rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
+        for f in (glog, rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
+        gw, gport = start_gateway(mode, back, front, glog)
+        try:
+            proxy, _ = d.start_proxy(bin_, [
+                "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{gport}",
+                "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+                "--record", rec, "--report", rep, "--lossless"],
+                os.path.join(out, f"{mode}.proxy.stderr"))
+            break
+        except d.PortTaken:
+            for p in (gw, agent):
+                p.kill()
+                p.wait()
+            if attempt == 5:
+                raise
     log = client(front)
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = d.stop_proxy(proxy)
     for p in (gw, agent):
         p.kill()
         p.wait()

@@ -26,7 +26,6 @@ line per mode: OK / MISS, predicted, got, flags.
 import base64
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -43,19 +42,10 @@ AUTH = "Authorization: Bearer client-secret-50"
 
 
 def start_delegate(public):
-    """The Python SDK agent on a free port advertising `public`; (process, port)."""
-    for _ in range(3):
-        port = d.free_port()
-        env = dict(os.environ, A2A_PORT=str(port), A2A_PUBLIC_URL=public, A2A_HOST="127.0.0.1",
-                   A2A_NAME="delegate test agent")
-        p = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), "agent.py"],
-                             cwd=os.path.join(HERE, "python"), env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if g45.wait_port(port) and p.poll() is None:
-            return p, port
-        p.kill()
-        p.wait()
-    raise RuntimeError("the delegate SDK agent did not start")
+    """The Python SDK agent (A2A_NAME 'delegate test agent') on a free port advertising
+    `public`; (process, port), once its card (not another test's agent on a port taken in
+    between) answers."""
+    return g45.start_agent("py", public, {"A2A_NAME": "delegate test agent"})
 
 
 def task_of(objs):
@@ -138,37 +128,42 @@ def delegate_untouched(rec, log, leg="delegate"):
 
 def run(bin_, out, mode, leg="delegate", tag=None):
     tag = tag or mode
-    p1, p2 = d.free_port(), d.free_port()
-    front = f"http://127.0.0.1:{p1}"
-    a, aport = start_delegate(f"http://127.0.0.1:{p2}")
-    olog = os.path.join(out, f"{tag}.orch.jsonl")
-    rec, rep = os.path.join(out, f"{tag}.proxy.jsonl"), os.path.join(out, f"{tag}.report.json")
-    for f in (olog, rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
-    orch = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), ORCH, "--mode", mode,
-                             "--delegate", f"http://127.0.0.1:{p2}", "--public", front,
-                             "--log", olog], stdout=subprocess.PIPE,
-                            stderr=open(os.path.join(out, f"{tag}.orch.stderr"), "w"), text=True)
-    oport = int(orch.stdout.readline())
-    errf = open(os.path.join(out, f"{tag}.proxy.stderr"), "w")
-    proxy = subprocess.Popen(
-        [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{oport}",
-         "--listener", f"{leg}@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
-         "--record", rec, "--report", rep, "--lossless"],
-        stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
-    for p in (p1, p2, oport):
-        g45.wait_port(p)
+    for attempt in range(1, 6):
+        # the delegate's card advertises its listener (P2) and the orchestrator the client
+        # leg (P1): both ports are picked before the proxy starts; one taken by another
+        # process before the proxy binds it is a PortTaken (the proxy exited at start), and
+        # all start again on other ports
+        p1, p2 = d.free_port(), d.free_port()
+        front = f"http://127.0.0.1:{p1}"
+        a, aport = start_delegate(f"http://127.0.0.1:{p2}")
+        olog = os.path.join(out, f"{tag}.orch.jsonl")
+        rec, rep = os.path.join(out, f"{tag}.proxy.jsonl"), os.path.join(out, f"{tag}.report.json")
+        for f in (olog, rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
+        orch = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), ORCH, "--mode",
+                                 mode, "--delegate", f"http://127.0.0.1:{p2}", "--public", front,
+                                 "--log", olog], stdout=subprocess.PIPE,
+                                stderr=open(os.path.join(out, f"{tag}.orch.stderr"), "w"),
+                                text=True)
+        oport = int(orch.stdout.readline())
+        try:
+            proxy, _ = d.start_proxy(bin_, [
+                "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{oport}",
+                "--listener", f"{leg}@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+                "--record", rec, "--report", rep, "--lossless"],
+                os.path.join(out, f"{tag}.proxy.stderr"))
+            break
+        except d.PortTaken:
+            for p in (orch, a):
+                p.kill()
+                p.wait()
+            if attempt == 5:
+                raise
     log = client(front)
     time.sleep(0.5)
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = d.stop_proxy(proxy)
     for p in (orch, a):
         p.kill()
         p.wait()

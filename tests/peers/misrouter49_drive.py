@@ -29,12 +29,9 @@ prints one line per mode: OK / MISS, predicted, got, flags.
 """
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 import urllib.parse
-import urllib.request
 import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,25 +49,7 @@ HOOK = "https://hooks.example.com/a2a49"
 def start_agent(tenant, public):
     """The Python SDK agent of `tenant` (A2A_NAME '<tenant> test agent', push on) on a free
     port advertising `public`; (process, port)."""
-    for _ in range(3):
-        port = d.free_port()
-        env = dict(os.environ, A2A_PORT=str(port), A2A_PUBLIC_URL=public, A2A_HOST="127.0.0.1",
-                   A2A_NAME=f"{tenant} test agent", A2A_PUSH="1")
-        p = subprocess.Popen([os.path.join(HERE, ".venv", "bin", "python"), "agent.py"],
-                             cwd=os.path.join(HERE, "python"), env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        end = time.monotonic() + 30
-        while time.monotonic() < end and p.poll() is None:
-            try:
-                with urllib.request.urlopen(
-                        f"http://127.0.0.1:{port}/.well-known/agent-card.json", timeout=1) as r:
-                    if b"test agent" in r.read():
-                        return p, port
-            except OSError:
-                time.sleep(0.2)
-        p.kill()
-        p.wait()
-    raise RuntimeError(f"the {tenant} SDK agent did not start")
+    return g45.start_agent("py", public, {"A2A_NAME": f"{tenant} test agent", "A2A_PUSH": "1"})
 
 
 def any_task_id(objs):
@@ -204,65 +183,46 @@ def agents_hit(rec, agents):
     return out
 
 
-def proxy_up(proxy, errpath, secs=30):
-    """Whether the proxy bound every address: its banner's last line is in its stderr before
-    it exits. A free_port() taken by another test between its probe and the proxy's bind makes
-    the proxy exit at start, while wait_port() may still see that other test's listener
-    (CI 146: a recording that never existed)."""
-    end = time.monotonic() + secs
-    while time.monotonic() < end:
-        if "ends the run" in open(errpath).read():
-            return True
-        if proxy.poll() is not None:
-            return False
-        time.sleep(0.05)
-    return False
-
-
-def run(bin_, out, mode, attempt=1):
-    p1, p2, p3 = d.free_port(), d.free_port(), d.free_port()
-    front = f"http://127.0.0.1:{p1}"
-    a, aport = start_agent("alpha", f"http://127.0.0.1:{p2}")
-    b, bport = start_agent("beta", f"http://127.0.0.1:{p3}")
-    glog = os.path.join(out, f"{mode}.router.jsonl")
-    rec, rep = os.path.join(out, f"{mode}.proxy.jsonl"), os.path.join(out, f"{mode}.report.json")
-    for f in (glog, rec, rep):
-        if os.path.exists(f):
-            os.unlink(f)
-    rt = subprocess.Popen([sys.executable, ROUTER, "--mode", mode,
-                           "--agent", f"alpha=http://127.0.0.1:{p2}",
-                           "--agent", f"beta=http://127.0.0.1:{p3}",
-                           "--public", front, "--log", glog], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True)
-    rport = int(rt.stdout.readline())
-    errpath = os.path.join(out, f"{mode}.proxy.stderr")
-    errf = open(errpath, "w")
-    proxy = subprocess.Popen(
-        [bin_, "proxy", "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{rport}",
-         "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
-         "--listener", f"upstream@127.0.0.1:{p3}=http://127.0.0.1:{bport}",
-         "--record", rec, "--report", rep, "--lossless"],
-        stderr=errf, stdout=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
-    if not proxy_up(proxy, errpath) and attempt < 3:
-        # a port taken between free_port() and the bind: start again on other ports
-        proxy.kill()
-        proxy.wait()
-        errf.close()
-        for p in (rt, a, b):
-            p.kill()
-            p.wait()
-        return run(bin_, out, mode, attempt + 1)
-    for p in (p1, p2, p3):
-        g45.wait_port(p)
+def run(bin_, out, mode):
+    for attempt in range(1, 6):
+        # the agents' cards advertise their listeners (P2, P3) and the router the client leg
+        # (P1): the three ports are picked before the proxy starts; one taken by another
+        # process before the proxy binds it is a PortTaken (the proxy exited at start: CI 146,
+        # where the port wait then saw that other test's listener), and all start again on
+        # other ports
+        p1, p2, p3 = d.free_port(), d.free_port(), d.free_port()
+        front = f"http://127.0.0.1:{p1}"
+        a, aport = start_agent("alpha", f"http://127.0.0.1:{p2}")
+        b, bport = start_agent("beta", f"http://127.0.0.1:{p3}")
+        glog = os.path.join(out, f"{mode}.router.jsonl")
+        rec = os.path.join(out, f"{mode}.proxy.jsonl")
+        rep = os.path.join(out, f"{mode}.report.json")
+        for f in (glog, rec, rep):
+            if os.path.exists(f):
+                os.unlink(f)
+        rt = subprocess.Popen([sys.executable, ROUTER, "--mode", mode,
+                               "--agent", f"alpha=http://127.0.0.1:{p2}",
+                               "--agent", f"beta=http://127.0.0.1:{p3}",
+                               "--public", front, "--log", glog], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+        rport = int(rt.stdout.readline())
+        try:
+            proxy, _ = d.start_proxy(bin_, [
+                "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{rport}",
+                "--listener", f"upstream@127.0.0.1:{p2}=http://127.0.0.1:{aport}",
+                "--listener", f"upstream@127.0.0.1:{p3}=http://127.0.0.1:{bport}",
+                "--record", rec, "--report", rep, "--lossless"],
+                os.path.join(out, f"{mode}.proxy.stderr"))
+            break
+        except d.PortTaken:
+            for p in (rt, a, b):
+                p.kill()
+                p.wait()
+            if attempt == 5:
+                raise
     log = client(front)
     alive = proxy.poll() is None
-    proxy.send_signal(signal.SIGTERM)
-    try:
-        rc = proxy.wait(60)
-    except subprocess.TimeoutExpired:
-        proxy.kill()
-        rc = "hung"
-    errf.close()
+    rc = d.stop_proxy(proxy)
     for p in (rt, a, b):
         p.kill()
         p.wait()
