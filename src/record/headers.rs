@@ -130,11 +130,12 @@ impl Headers {
         self.ends.get(i).map_or(self.text.len(), |s| s.name_start())
     }
 
-    /// True when some name or value holds the bytes `needle`: one search over the fields'
-    /// text, no walk of the fields (the verifier asks whether a head holds a redaction
-    /// placeholder at all, AUTH-LEAK-002, before it reads any field).
-    pub fn holds(&self, needle: &[u8]) -> bool {
-        memchr::memmem::find(self.text.as_bytes(), needle).is_some()
+    /// True when some name or value holds a tagged redaction placeholder's opening
+    /// (`[REDACTED:`, [`crate::record::redact::holds_tagged_placeholder`]): one search over
+    /// the fields' text, no walk of the fields (the verifier asks this of every request head
+    /// before it reads any field, AUTH-LEAK-002).
+    pub fn holds_tagged_placeholder(&self) -> bool {
+        crate::record::redact::holds_tagged_placeholder(self.text.as_bytes())
     }
 
     /// The fields as `(name, value)` in wire order.

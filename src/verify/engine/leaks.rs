@@ -776,7 +776,7 @@ impl State {
             self.note_sent_cred_tags(x);
         }
         let req = x.req_body.as_slice();
-        if memchr::memmem::find(req, b"[REDACTED:").is_some() {
+        if crate::record::redact::holds_tagged_placeholder(req) {
             for (_, t) in secret_tags_in(req) {
                 if !webhook && self.payload_cred_tags.len() < ECHO_TAGS {
                     self.payload_cred_tags.insert(t.to_string());
@@ -795,7 +795,7 @@ impl State {
         } else {
             return;
         };
-        if memchr::memmem::find(text, b"[REDACTED:").is_none() {
+        if !crate::record::redact::holds_tagged_placeholder(text) {
             return;
         }
         let hit = secret_tags_in(text).into_iter().find_map(|(at, t)| {
@@ -833,9 +833,9 @@ impl State {
     fn note_sent_cred_tags(&mut self, x: &Exch) {
         let id = &*x.id;
         // one search over the head's text: most heads hold no placeholder
-        let in_head = x.req_headers.holds(b"[REDACTED:");
+        let in_head = x.req_headers.holds_tagged_placeholder();
         for (name, value) in x.req_headers.iter().filter(|_| in_head) {
-            if memchr::memmem::find(value.as_bytes(), b"[REDACTED:").is_none() {
+            if !crate::record::redact::holds_tagged_placeholder(value.as_bytes()) {
                 continue;
             }
             let cookie = name.eq_ignore_ascii_case("cookie");
