@@ -853,10 +853,11 @@ impl State {
                 self.sent_cred_tags.insert(t.to_string(), what);
             }
         }
-        if let Some((_, q)) = x
-            .url
-            .split_once('?')
-            .filter(|(_, q)| q.contains("[REDACTED:"))
+        // `memchr` (the crate's, vectorised) for the `?`: `str::split_once` walks the URL
+        // byte by byte on every exchange
+        if let Some(q) = memchr::memchr(b'?', x.url.as_bytes())
+            .map(|at| &x.url[at + 1..])
+            .filter(|q| crate::record::redact::holds_tagged_placeholder(q.as_bytes()))
         {
             for pair in q.split(['&', '#']) {
                 let Some((n, v)) = pair.split_once('=') else {
