@@ -1488,343 +1488,346 @@ impl Redactor {
     /// [`Self::process`] appending to `out` (the writer reuses one vector for every event).
     /// Every body it releases has the credential values of earlier request heads replaced
     /// by their tags ([`EchoedSecrets`]).
-    pub fn process_into(&mut self, ev: Event, out: &mut Vec<Event>) {
+    pub fn process_into(&mut self, mut ev: Event, out: &mut Vec<Event>) {
         if !self.enabled {
             out.push(ev);
             return;
         }
         let start = out.len();
-        self.process_event(ev, out);
+        // One frame for the event (a second function taking it by value moved it again:
+        // ~150 instructions of `memcpy` per event on the recorder thread, session 53); the
+        // scrub of echoed credentials runs on whatever the block released.
+        'ev: {
+            // Borrowed: the exchange id is shared once per exchange (its state's key: a
+            // reference count, no copy), not once per event.
+            let id = ev.exchange.as_ref();
+            let key: &str = id.map_or("", |x| &**x);
+            match &mut ev.kind {
+                EventKind::RequestHead {
+                    headers,
+                    url,
+                    upstream,
+                    ..
+                } => {
+                    self.note_sent_secrets(url);
+                    self.redact_headers(headers);
+                    self.redact_query_in_place(url);
+                    if let Some(u) = upstream.as_mut() {
+                        self.redact_query_in_place(u);
+                    }
+                    // read once, kept in the head for the verifier thread (perfp40)
+                    let (facts, packed) = HeadFacts::read(headers);
+                    if let Some(st) = self.state_mut(id, key) {
+                        st.req_json = facts.is_json();
+                        st.req_form = facts.is_form();
+                        st.req_coding = facts.content_coding(headers);
+                        st.req_len = facts.content_length();
+                        st.req_scan = facts.scan();
+                        // the messages' codec from the content-subtype (`+json`: ProtoJSON text)
+                        let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
+                        st.grpc_route = facts
+                            .is_grpc()
+                            .then(|| crate::model::grpc::grpc_route(url))
+                            .flatten()
+                            .map(|r| crate::model::grpc::GrpcRoute { codec, ..r });
+                        st.req_grpc = st.grpc_route.as_ref().map(|r| {
+                            Box::new(GrpcScan::new(
+                                r.clone(),
+                                crate::model::grpc::Side::Request,
+                                headers.get("grpc-encoding"),
+                            ))
+                        });
+                    }
+                    headers.set_facts(packed);
+                }
+                EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
+                    let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
+                    // `held` keeps one direction's frames: a frame of the other direction (the
+                    // rest of a request body the agent answered before reading) releases them.
+                    let other_held = self
+                        .state_mut(id, key)
+                        .and_then(|st| st.held.first())
+                        .is_some_and(|h| matches!(h.kind, EventKind::RequestBody { .. }) != is_req);
+                    if other_held {
+                        self.release_open(key, out);
+                    }
+                    let Some(st) = self.exchanges.get_mut(key) else {
+                        // Not reached (just ensured); redact the frame on its own.
+                        redact_frame(&mut ev, &self.tagger, false);
+                        out.push(ev);
+                        break 'ev;
+                    };
+                    if if is_req {
+                        st.req_drop_late
+                    } else {
+                        st.resp_drop_late
+                    } {
+                        st.late_dropped = true;
+                        break 'ev;
+                    }
+                    if let Some(g) = if is_req {
+                        st.req_grpc.as_mut()
+                    } else {
+                        st.resp_grpc.as_mut()
+                    } {
+                        g.feed(ev, &self.tagger, out);
+                        break 'ev;
+                    }
+                    let json = if is_req { st.req_json } else { st.resp_json };
+                    let len = match &ev.kind {
+                        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
+                            if !is_req && json && !st.resp_over {
+                                if st.resp_acc_len + body.data.len() <= HOLD_CAP {
+                                    st.resp_acc_len += body.data.len();
+                                    st.resp_acc.push(body.data.clone());
+                                } else {
+                                    st.resp_over = true;
+                                    st.resp_acc = Vec::new();
+                                    st.resp_acc_len = 0;
+                                }
+                            }
+                            body.data.len()
+                        }
+                        _ => 0,
+                    };
+                    if is_req {
+                        st.req_seen += len as u64;
+                    } else {
+                        st.resp_seen += len as u64;
+                    }
+                    let streaming = if is_req {
+                        st.req_streaming
+                    } else {
+                        st.resp_streaming
+                    };
+                    let form = if is_req { st.req_form } else { st.resp_form };
+                    // a body in a coding that cannot be checked as a stream (`br`, unknown) is
+                    // held too, whatever its media type, to be decoded and redacted whole
+                    let coded_whole = if is_req {
+                        st.req_coding.as_deref()
+                    } else {
+                        st.resp_coding.as_deref()
+                    }
+                    .is_some_and(|c| !streamable(c));
+                    if (json || form || coded_whole)
+                        && !streaming
+                        && st.held_bytes + len <= HOLD_CAP
+                    {
+                        st.held_bytes += len;
+                        // A request body seen whole (its Content-Length reached) is written now,
+                        // in its place among the other exchanges' events: held to the response
+                        // head, a client's body landed after the whole upstream exchange a
+                        // gateway made of it (breaker45 retry-dup: the gateway's two copies
+                        // were recorded before the request they copy)
+                        let whole = (is_req && !st.may_continue(true))
+                            .then(|| ev.exchange.clone())
+                            .flatten();
+                        st.held.push(ev);
+                        if let Some(k) = whole {
+                            self.release_into(&k, out);
+                        }
+                        break 'ev;
+                    }
+                    let coding = if is_req {
+                        st.req_coding.as_deref()
+                    } else {
+                        st.resp_coding.as_deref()
+                    };
+                    if let Some(coding) = coding {
+                        // A compressed body past the hold or not held: decoded as a stream and
+                        // checked for secrets; written as it came up to the first one.
+                        let coded = if is_req {
+                            st.req_streaming = true;
+                            &mut st.req_coded
+                        } else {
+                            st.resp_streaming = true;
+                            &mut st.resp_coded
+                        };
+                        let scan = if is_req { &st.req_scan } else { &st.resp_scan };
+                        let cs = coded.get_or_insert_with(|| {
+                            Box::new(CodedScan::new(coding, scan.clone(), is_req))
+                        });
+                        st.held_bytes = 0;
+                        for h in st.held.drain(..) {
+                            cs.feed(h, &self.tagger, out);
+                        }
+                        cs.feed(ev, &self.tagger, out);
+                        break 'ev;
+                    }
+                    if json {
+                        // Past the hold cap: this body is redacted as a stream of text from its
+                        // first held frame on, so a secret anywhere in it (also across frames)
+                        // is still replaced.
+                        let scan = if is_req {
+                            st.req_streaming = true;
+                            &mut st.req_scan
+                        } else {
+                            st.resp_streaming = true;
+                            &mut st.resp_scan
+                        };
+                        st.held_bytes = 0;
+                        for mut h in st.held.drain(..) {
+                            scan_frame(scan, &mut h, &self.tagger);
+                            out.push(h);
+                        }
+                        scan_frame(scan, &mut ev, &self.tagger);
+                        out.push(ev);
+                        break 'ev;
+                    }
+                    self.release_into(key, out);
+                    if form {
+                        // past the hold cap: this frame on its own
+                        if let Some(b) = body_of_mut(&mut ev) {
+                            if let Some(red) = self.redact_form(&b.data) {
+                                b.data = red;
+                            }
+                        }
+                    } else if let Some(st) = self.exchanges.get_mut(key) {
+                        // text in order across the body's frames: a key or value cut at a
+                        // frame edge is still found
+                        stream_frame(
+                            if is_req {
+                                &mut st.req_scan
+                            } else {
+                                &mut st.resp_scan
+                            },
+                            &mut ev,
+                            &self.tagger,
+                        );
+                    } else {
+                        redact_frame(&mut ev, &self.tagger, false);
+                    }
+                    out.push(ev);
+                    break 'ev;
+                }
+                EventKind::ResponseHead { .. } => {
+                    // the request body may still be crossing (the agent answered early)
+                    self.release_open(key, out);
+                    if let Some(st) = self.exchanges.get_mut(key) {
+                        if !st.may_continue(true) {
+                            if let Some(cs) = st.req_coded.as_mut() {
+                                cs.finish(out);
+                            }
+                        }
+                    }
+                    if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
+                        self.redact_headers(headers);
+                        let (facts, packed) = HeadFacts::read(headers);
+                        if let Some(st) = self.state_mut(id, key) {
+                            st.resp_json = facts.is_json();
+                            st.resp_form = facts.is_form();
+                            st.resp_coding = facts.content_coding(headers);
+                            st.resp_len = facts.content_length();
+                            st.resp_scan = facts.scan();
+                            // the answer's own content-subtype names its codec
+                            let codec =
+                                crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
+                            st.resp_grpc =
+                                st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
+                                    Box::new(GrpcScan::new(
+                                        crate::model::grpc::GrpcRoute { codec, ..r.clone() },
+                                        crate::model::grpc::Side::Response,
+                                        headers.get("grpc-encoding"),
+                                    ))
+                                });
+                        }
+                        headers.set_facts(packed);
+                    }
+                }
+                EventKind::ResponseInterim { headers, .. } => {
+                    self.redact_headers(headers);
+                }
+                EventKind::RequestTrailers { .. } => {
+                    // after the request body: its held frames go first
+                    self.release_open(key, out);
+                    if let EventKind::RequestTrailers { trailers, .. } = &mut ev.kind {
+                        self.redact_headers(trailers);
+                    }
+                }
+                EventKind::ExchangeEnd { .. } => {
+                    self.release_into(key, out);
+                    if let EventKind::ExchangeEnd {
+                        trailers,
+                        truncated,
+                        error,
+                        ..
+                    } = &mut ev.kind
+                    {
+                        if let Some(t) = trailers.as_mut() {
+                            self.redact_headers(t);
+                        }
+                        if let Some(mut st) = self.exchanges.remove(key) {
+                            *truncated |= st.late_dropped;
+                            for g in [st.req_grpc.as_mut(), st.resp_grpc.as_mut()]
+                                .into_iter()
+                                .flatten()
+                            {
+                                let (withheld, masked) = g.finish(&self.tagger, out);
+                                *truncated |= withheld.is_some();
+                                for why in withheld.into_iter().chain(masked) {
+                                    match error {
+                                        Some(e) => {
+                                            e.push_str("; ");
+                                            e.push_str(&why);
+                                        }
+                                        None => *error = Some(why),
+                                    }
+                                }
+                            }
+                            for cs in [st.req_coded.as_mut(), st.resp_coded.as_mut()]
+                                .into_iter()
+                                .flatten()
+                            {
+                                cs.finish(out);
+                                if let Some(why) = cs.withheld_note() {
+                                    *truncated = true;
+                                    match error {
+                                        Some(e) => {
+                                            e.push_str("; ");
+                                            e.push_str(&why);
+                                        }
+                                        None => *error = Some(why),
+                                    }
+                                }
+                            }
+                            if !st.resp_over {
+                                match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
+                                    ([], _) => {}
+                                    // a compressed card teaches its schemes too
+                                    (frames, Some(c)) => {
+                                        let whole = frames.concat();
+                                        if let Ok(plain) = crate::model::coding::decode(
+                                            Some(c),
+                                            &whole,
+                                            DECODE_CAP,
+                                        ) {
+                                            self.learn_from_body(&plain);
+                                        }
+                                    }
+                                    ([one], None) => self.learn_from_body(one),
+                                    (frames, None) => self.learn_from_body(&frames.concat()),
+                                }
+                            }
+                            if self.spare.len() < SPARE_STATES {
+                                st.reset();
+                                self.spare.push(st);
+                            }
+                        }
+                    }
+                }
+                EventKind::CardRewrite { body, .. } => {
+                    let data = body.data.clone();
+                    self.learn_from_body(&data);
+                    self.release_open(key, out);
+                }
+                _ => {}
+            }
+            out.push(ev);
+        }
         // no credential seen yet (a proxy whose clients send none): no call at all
         if !self.echoed.values.is_empty() {
             self.echoed.scrub(&mut out[start..], &self.tagger);
         }
-    }
-
-    /// [`Self::process_into`] before the scrub of echoed credentials. Inlined into its one
-    /// caller: the event is moved, not copied into another frame (~150 instructions of
-    /// `memcpy` per event on the recorder thread when it was a call, session 53).
-    #[inline(always)]
-    fn process_event(&mut self, mut ev: Event, out: &mut Vec<Event>) {
-        // Borrowed: the exchange id is shared once per exchange (its state's key: a
-        // reference count, no copy), not once per event.
-        let id = ev.exchange.as_ref();
-        let key: &str = id.map_or("", |x| &**x);
-        match &mut ev.kind {
-            EventKind::RequestHead {
-                headers,
-                url,
-                upstream,
-                ..
-            } => {
-                self.note_sent_secrets(url);
-                self.redact_headers(headers);
-                self.redact_query_in_place(url);
-                if let Some(u) = upstream.as_mut() {
-                    self.redact_query_in_place(u);
-                }
-                // read once, kept in the head for the verifier thread (perfp40)
-                let (facts, packed) = HeadFacts::read(headers);
-                if let Some(st) = self.state_mut(id, key) {
-                    st.req_json = facts.is_json();
-                    st.req_form = facts.is_form();
-                    st.req_coding = facts.content_coding(headers);
-                    st.req_len = facts.content_length();
-                    st.req_scan = facts.scan();
-                    // the messages' codec from the content-subtype (`+json`: ProtoJSON text)
-                    let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
-                    st.grpc_route = facts
-                        .is_grpc()
-                        .then(|| crate::model::grpc::grpc_route(url))
-                        .flatten()
-                        .map(|r| crate::model::grpc::GrpcRoute { codec, ..r });
-                    st.req_grpc = st.grpc_route.as_ref().map(|r| {
-                        Box::new(GrpcScan::new(
-                            r.clone(),
-                            crate::model::grpc::Side::Request,
-                            headers.get("grpc-encoding"),
-                        ))
-                    });
-                }
-                headers.set_facts(packed);
-            }
-            EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
-                let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
-                // `held` keeps one direction's frames: a frame of the other direction (the
-                // rest of a request body the agent answered before reading) releases them.
-                let other_held = self
-                    .state_mut(id, key)
-                    .and_then(|st| st.held.first())
-                    .is_some_and(|h| matches!(h.kind, EventKind::RequestBody { .. }) != is_req);
-                if other_held {
-                    self.release_open(key, out);
-                }
-                let Some(st) = self.exchanges.get_mut(key) else {
-                    // Not reached (just ensured); redact the frame on its own.
-                    redact_frame(&mut ev, &self.tagger, false);
-                    out.push(ev);
-                    return;
-                };
-                if if is_req {
-                    st.req_drop_late
-                } else {
-                    st.resp_drop_late
-                } {
-                    st.late_dropped = true;
-                    return;
-                }
-                if let Some(g) = if is_req {
-                    st.req_grpc.as_mut()
-                } else {
-                    st.resp_grpc.as_mut()
-                } {
-                    g.feed(ev, &self.tagger, out);
-                    return;
-                }
-                let json = if is_req { st.req_json } else { st.resp_json };
-                let len = match &ev.kind {
-                    EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
-                        if !is_req && json && !st.resp_over {
-                            if st.resp_acc_len + body.data.len() <= HOLD_CAP {
-                                st.resp_acc_len += body.data.len();
-                                st.resp_acc.push(body.data.clone());
-                            } else {
-                                st.resp_over = true;
-                                st.resp_acc = Vec::new();
-                                st.resp_acc_len = 0;
-                            }
-                        }
-                        body.data.len()
-                    }
-                    _ => 0,
-                };
-                if is_req {
-                    st.req_seen += len as u64;
-                } else {
-                    st.resp_seen += len as u64;
-                }
-                let streaming = if is_req {
-                    st.req_streaming
-                } else {
-                    st.resp_streaming
-                };
-                let form = if is_req { st.req_form } else { st.resp_form };
-                // a body in a coding that cannot be checked as a stream (`br`, unknown) is
-                // held too, whatever its media type, to be decoded and redacted whole
-                let coded_whole = if is_req {
-                    st.req_coding.as_deref()
-                } else {
-                    st.resp_coding.as_deref()
-                }
-                .is_some_and(|c| !streamable(c));
-                if (json || form || coded_whole) && !streaming && st.held_bytes + len <= HOLD_CAP {
-                    st.held_bytes += len;
-                    // A request body seen whole (its Content-Length reached) is written now,
-                    // in its place among the other exchanges' events: held to the response
-                    // head, a client's body landed after the whole upstream exchange a
-                    // gateway made of it (breaker45 retry-dup: the gateway's two copies
-                    // were recorded before the request they copy)
-                    let whole = (is_req && !st.may_continue(true))
-                        .then(|| ev.exchange.clone())
-                        .flatten();
-                    st.held.push(ev);
-                    if let Some(k) = whole {
-                        self.release_into(&k, out);
-                    }
-                    return;
-                }
-                let coding = if is_req {
-                    st.req_coding.as_deref()
-                } else {
-                    st.resp_coding.as_deref()
-                };
-                if let Some(coding) = coding {
-                    // A compressed body past the hold or not held: decoded as a stream and
-                    // checked for secrets; written as it came up to the first one.
-                    let coded = if is_req {
-                        st.req_streaming = true;
-                        &mut st.req_coded
-                    } else {
-                        st.resp_streaming = true;
-                        &mut st.resp_coded
-                    };
-                    let scan = if is_req { &st.req_scan } else { &st.resp_scan };
-                    let cs = coded.get_or_insert_with(|| {
-                        Box::new(CodedScan::new(coding, scan.clone(), is_req))
-                    });
-                    st.held_bytes = 0;
-                    for h in st.held.drain(..) {
-                        cs.feed(h, &self.tagger, out);
-                    }
-                    cs.feed(ev, &self.tagger, out);
-                    return;
-                }
-                if json {
-                    // Past the hold cap: this body is redacted as a stream of text from its
-                    // first held frame on, so a secret anywhere in it (also across frames)
-                    // is still replaced.
-                    let scan = if is_req {
-                        st.req_streaming = true;
-                        &mut st.req_scan
-                    } else {
-                        st.resp_streaming = true;
-                        &mut st.resp_scan
-                    };
-                    st.held_bytes = 0;
-                    for mut h in st.held.drain(..) {
-                        scan_frame(scan, &mut h, &self.tagger);
-                        out.push(h);
-                    }
-                    scan_frame(scan, &mut ev, &self.tagger);
-                    out.push(ev);
-                    return;
-                }
-                self.release_into(key, out);
-                if form {
-                    // past the hold cap: this frame on its own
-                    if let Some(b) = body_of_mut(&mut ev) {
-                        if let Some(red) = self.redact_form(&b.data) {
-                            b.data = red;
-                        }
-                    }
-                } else if let Some(st) = self.exchanges.get_mut(key) {
-                    // text in order across the body's frames: a key or value cut at a
-                    // frame edge is still found
-                    stream_frame(
-                        if is_req {
-                            &mut st.req_scan
-                        } else {
-                            &mut st.resp_scan
-                        },
-                        &mut ev,
-                        &self.tagger,
-                    );
-                } else {
-                    redact_frame(&mut ev, &self.tagger, false);
-                }
-                out.push(ev);
-                return;
-            }
-            EventKind::ResponseHead { .. } => {
-                // the request body may still be crossing (the agent answered early)
-                self.release_open(key, out);
-                if let Some(st) = self.exchanges.get_mut(key) {
-                    if !st.may_continue(true) {
-                        if let Some(cs) = st.req_coded.as_mut() {
-                            cs.finish(out);
-                        }
-                    }
-                }
-                if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
-                    self.redact_headers(headers);
-                    let (facts, packed) = HeadFacts::read(headers);
-                    if let Some(st) = self.state_mut(id, key) {
-                        st.resp_json = facts.is_json();
-                        st.resp_form = facts.is_form();
-                        st.resp_coding = facts.content_coding(headers);
-                        st.resp_len = facts.content_length();
-                        st.resp_scan = facts.scan();
-                        // the answer's own content-subtype names its codec
-                        let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
-                        st.resp_grpc =
-                            st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
-                                Box::new(GrpcScan::new(
-                                    crate::model::grpc::GrpcRoute { codec, ..r.clone() },
-                                    crate::model::grpc::Side::Response,
-                                    headers.get("grpc-encoding"),
-                                ))
-                            });
-                    }
-                    headers.set_facts(packed);
-                }
-            }
-            EventKind::ResponseInterim { headers, .. } => {
-                self.redact_headers(headers);
-            }
-            EventKind::RequestTrailers { .. } => {
-                // after the request body: its held frames go first
-                self.release_open(key, out);
-                if let EventKind::RequestTrailers { trailers, .. } = &mut ev.kind {
-                    self.redact_headers(trailers);
-                }
-            }
-            EventKind::ExchangeEnd { .. } => {
-                self.release_into(key, out);
-                if let EventKind::ExchangeEnd {
-                    trailers,
-                    truncated,
-                    error,
-                    ..
-                } = &mut ev.kind
-                {
-                    if let Some(t) = trailers.as_mut() {
-                        self.redact_headers(t);
-                    }
-                    if let Some(mut st) = self.exchanges.remove(key) {
-                        *truncated |= st.late_dropped;
-                        for g in [st.req_grpc.as_mut(), st.resp_grpc.as_mut()]
-                            .into_iter()
-                            .flatten()
-                        {
-                            let (withheld, masked) = g.finish(&self.tagger, out);
-                            *truncated |= withheld.is_some();
-                            for why in withheld.into_iter().chain(masked) {
-                                match error {
-                                    Some(e) => {
-                                        e.push_str("; ");
-                                        e.push_str(&why);
-                                    }
-                                    None => *error = Some(why),
-                                }
-                            }
-                        }
-                        for cs in [st.req_coded.as_mut(), st.resp_coded.as_mut()]
-                            .into_iter()
-                            .flatten()
-                        {
-                            cs.finish(out);
-                            if let Some(why) = cs.withheld_note() {
-                                *truncated = true;
-                                match error {
-                                    Some(e) => {
-                                        e.push_str("; ");
-                                        e.push_str(&why);
-                                    }
-                                    None => *error = Some(why),
-                                }
-                            }
-                        }
-                        if !st.resp_over {
-                            match (st.resp_acc.as_slice(), st.resp_coding.as_deref()) {
-                                ([], _) => {}
-                                // a compressed card teaches its schemes too
-                                (frames, Some(c)) => {
-                                    let whole = frames.concat();
-                                    if let Ok(plain) =
-                                        crate::model::coding::decode(Some(c), &whole, DECODE_CAP)
-                                    {
-                                        self.learn_from_body(&plain);
-                                    }
-                                }
-                                ([one], None) => self.learn_from_body(one),
-                                (frames, None) => self.learn_from_body(&frames.concat()),
-                            }
-                        }
-                        if self.spare.len() < SPARE_STATES {
-                            st.reset();
-                            self.spare.push(st);
-                        }
-                    }
-                }
-            }
-            EventKind::CardRewrite { body, .. } => {
-                let data = body.data.clone();
-                self.learn_from_body(&data);
-                self.release_open(key, out);
-            }
-            _ => {}
-        }
-        out.push(ev);
     }
 
     /// Releases every held frame (end of the recording), also of exchanges that never
