@@ -1599,6 +1599,10 @@ impl State {
             // A config created once the task was seen terminal is owed no push of that end
             // (a client adding a webhook to a finished task; review25 R3).
             let owed = |k: &str| self.push_config_since.get(k).is_none_or(|s| s < seq);
+            // a config of this task, owed the end, not deleted since
+            let live = |k: &str| {
+                k.starts_with(&prefix) && owed(k) && !self.push_deleted_ids.contains_key(k)
+            };
             let leg_seen = via_webhook.get(id).filter(|_| t.in_calls);
             if leg_seen.is_some_and(|w| w.terminal) {
                 // delivered: the webhook record's own turn judges the other configs
@@ -1655,12 +1659,7 @@ impl State {
                 let mut urls: Vec<&String> = self
                     .push_config_urls
                     .iter()
-                    .filter(|(k, u)| {
-                        k.starts_with(&prefix)
-                            && owed(k)
-                            && !self.push_deleted_ids.contains_key(k.as_str())
-                            && !self.webhook_hit.contains(u.as_str())
-                    })
+                    .filter(|(k, u)| live(k) && !self.webhook_hit.contains(u.as_str()))
                     .map(|(_, u)| u)
                     .collect();
                 urls.sort();
@@ -1704,13 +1703,7 @@ impl State {
                 let mut missed: Vec<&str> = self
                     .push_config_urls
                     .iter()
-                    .filter(|(k, u)| {
-                        k.starts_with(&prefix)
-                            && owed(k)
-                            && !self.push_deleted_ids.contains_key(k.as_str())
-                            && !t.terminal_pushed_to.contains(u)
-                            && captured(u)
-                    })
+                    .filter(|(k, u)| live(k) && !t.terminal_pushed_to.contains(u) && captured(u))
                     .map(|(_, u)| u.as_str())
                     .collect();
                 missed.sort_unstable();
