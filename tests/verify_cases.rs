@@ -1762,6 +1762,131 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
     }
 }
 
+/// Round fifty-four (session 54, mine54; tests/cases/FIELD-CASES.md "Round fifty-four"):
+/// - DATA-001, VER-002 (vellum-assistant PR #30925): a 1.0 object inside its oneof wrapper
+///   whose 0.x `kind` sits on a nested message (status message, history) or on an
+///   artifactUpdate's artifact parts is VER-MIX-001, in a push notification as in a stream
+///   event, a send result and a GetTask result (before, only the object's own kind, its
+///   parts and a Task's artifacts' parts were searched, and a push's wrapped object not at
+///   all); a data part whose data holds a "kind" key and 0.3 JSON-RPC objects are not.
+/// - PUSH-004, DATA-004 (the same PR): the Task, Message or update of a 1.0 push
+///   StreamResponse is checked whole as a send result's is (a 0.3 file {file: {uri}}, a
+///   lowercase role, a message without parts) and told PUSH-BODY-001; a 1.0 url part and
+///   a 0.3 push of a 0.3 Task are not.
+#[test]
+fn mine54_nested_kind_and_push_body_nested_shape() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1134-v10-push-body-proto-field-names",
+            "VER-MIX-001",
+            "warning",
+            "the agent's push notification is the 1.0 StreamResponse wrapper {\"task\": ...} around a 0.x JSON-RPC Task (kind on /artifacts/0/parts/0/kind)",
+        ),
+        (
+            "b54a-A1-v10-stream-artifact-update-part-kind",
+            "VER-MIX-001",
+            "warning",
+            "(kind on /artifact/parts/0/kind)",
+        ),
+        (
+            "b54a-A2-v10-stream-status-message-kind",
+            "VER-MIX-001",
+            "warning",
+            "(kind on /status/message/kind)",
+        ),
+        (
+            "b54a-A3-v10-send-result-history-kind",
+            "VER-MIX-001",
+            "warning",
+            "(kind on /history/0/kind)",
+        ),
+        (
+            "b54a-A4-v10-push-status-update-message-part-kind",
+            "VER-MIX-001",
+            "warning",
+            "the agent's push notification is the 1.0 StreamResponse wrapper {\"statusUpdate\": ...} around a 0.x JSON-RPC status-update (kind on /status/message/parts/0/kind)",
+        ),
+        (
+            "b54a-A5-v10-rest-stream-artifact-update-part-kind",
+            "VER-MIX-001",
+            "warning",
+            "(kind on /artifact/parts/0/kind)",
+        ),
+        (
+            "b54a-A6-v10-get-task-status-message-kind",
+            "VER-MIX-001",
+            "warning",
+            "1.0 task result carries the 0.x member kind at /result/status/message/kind",
+        ),
+        (
+            "b54a-B1-v10-push-task-03-file-part",
+            "PUSH-BODY-001",
+            "error",
+            "1.0 push notification payload is malformed: part must set exactly one of text, raw, url, data (found none)",
+        ),
+        (
+            "b54a-B2-v10-push-artifact-update-03-file-part",
+            "PUSH-BODY-001",
+            "error",
+            "1.0 push notification payload is malformed: part must set exactly one of text, raw, url, data (found none)",
+        ),
+        (
+            "b54a-B3-v10-push-task-history-lowercase-role",
+            "PUSH-BODY-001",
+            "error",
+            "message role \"user\" is not ROLE_USER or ROLE_AGENT",
+        ),
+        (
+            "b54a-B4-v10-push-status-message-no-parts",
+            "PUSH-BODY-001",
+            "error",
+            "message has no parts (1.0 requires at least one)",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "b54a-AL1-legal-v10-push-data-part-with-kind-key",
+            "VER-MIX-001",
+        ),
+        ("b54a-AL2-legal-v03-stream-kind-everywhere", "VER-MIX-001"),
+        ("b54a-BL1-legal-v10-push-task-url-part", "PUSH-BODY-001"),
+        ("b54a-BL2-legal-v03-push-task-03-file-part", "PUSH-BODY-001"),
+        ("b54a-BL2-legal-v03-push-task-03-file-part", "VER-MIX-001"),
+        (
+            "f1139-legal-v03-stream-artifact-append-chunks",
+            "VER-MIX-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

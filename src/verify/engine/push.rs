@@ -392,6 +392,24 @@ impl State {
                         vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
                         &x.leg,
                     );
+                } else if let Some(ptr) = kind_in_payload(p.inner, &p.pointer) {
+                    // mine54 (vellum-assistant PR #30925): the 1.0 StreamResponse wrapper
+                    // around an object whose parts (or messages) still carry 0.3's `kind`,
+                    // told as on a send result and a stream event (DATA-001, VER-002): a
+                    // ProtoJSON webhook receiver rejects the notification.
+                    let msg = kind_in_wrapper_msg(
+                        "the agent's push notification",
+                        Dialect::V1_0,
+                        &p,
+                        &ptr,
+                        true,
+                    );
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        msg,
+                        vec![x.ev_at(seq, &ptr, None)],
+                        &x.leg,
+                    );
                 } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
@@ -407,6 +425,22 @@ impl State {
                 }
                 // DATA-SHAPE-008 (fix19v V1): the Task of a 1.0 push StreamResponse is a Task
                 // too; a ProtoJSON webhook receiver rejects members a2a.proto lacks.
+                // PUSH-BODY-001 (PUSH-004, DATA-004, DATA-005; mine54, vellum-assistant PR
+                // #30925): the Task or Message of a 1.0 push StreamResponse is checked whole,
+                // as a send result's and a stream event's are: its status message, history
+                // and artifacts (a 0.3 file part {file: {uri}}, a lowercase role, a part
+                // that sets none of text, raw, url, data). Its status timestamp is judged
+                // above; updates' own members by `update_view`.
+                if !shape_reported && p.wrapped {
+                    if let Some((ptr, msg)) = push_nested_problem(&p) {
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification payload is malformed: {msg}"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                            &x.leg,
+                        );
+                    }
+                }
                 if p.wrapped && p.kind == PayloadKind::Task {
                     if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
                     {
@@ -2554,5 +2588,41 @@ pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
         ": its url is inside a config member ({taskId, config: {url, ...}}: the CreateTaskPushNotificationConfigRequest of the 1.0 drafts, dropped by A2A #1500 before 1.0), and the 1.0 params are the TaskPushNotificationConfig itself, {taskId, url, id?, token?, authentication?}, so an agent that follows the proto reads no url"
     } else {
         ""
+    }
+}
+
+/// The first malformed nested object of a 1.0 push StreamResponse `p` (PUSH-004, DATA-004,
+/// DATA-005): a Task's status message, history and artifacts ([`a2a::task_members_problems`],
+/// its status timestamp left to the caller's own check), a Message whole, a statusUpdate's
+/// status message, an artifactUpdate's artifact, each in 1.0's part style (exactly one of
+/// text, raw, url, data; ROLE_* roles; at least one part). Returns `(JSON Pointer, message)`,
+/// `None` when every nested object is well formed.
+fn push_nested_problem(p: &a2a::Payload<'_>) -> Option<(String, String)> {
+    let style = a2a::PartStyle::V1;
+    match p.kind {
+        PayloadKind::Task => {
+            let stamp = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
+            a2a::task_members_problems(p.inner, &p.pointer, style)
+                .into_iter()
+                .find(|(ptr, _)| !ptr.starts_with(stamp.as_str()))
+        }
+        PayloadKind::Message => a2a::message_shape_problems(p.inner, &p.pointer, style)
+            .into_iter()
+            .next(),
+        PayloadKind::StatusUpdate => match p.inner.get("status").and_then(|s| s.get("message")) {
+            Some(Json::Object(m)) => {
+                let at = jptr(&p.pointer, &[Key("status"), Key("message")]);
+                a2a::message_shape_problems(m, &at, style)
+                    .into_iter()
+                    .next()
+            }
+            _ => None,
+        },
+        PayloadKind::ArtifactUpdate => p.inner.get("artifact").and_then(|a| {
+            let at = jptr(&p.pointer, &[Key("artifact")]);
+            a2a::artifact_shape_problems(a, &at, style)
+                .into_iter()
+                .next()
+        }),
     }
 }

@@ -769,6 +769,12 @@ pub(super) fn kind_also_on(base: &str, at: &[String]) -> String {
     }
 }
 
+/// JSON Pointer of the first 0.x `kind` member in a 1.0 Task, Message or update object `o`
+/// at `base` (DATA-001, VER-002): on the object, its parts, its status message (or that
+/// message's parts), a history message (or its parts), an artifact's parts (`artifacts`
+/// of a Task, `artifact` of an artifactUpdate). mine54 (vellum-assistant PR #30925): the
+/// nested messages and the update's artifact were not searched, so a 1.0 stream, push or
+/// send answer whose only `kind` sat there was silent. `None` when there is none.
 pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(jptr(base, &[Key("kind")]));
@@ -780,6 +786,40 @@ pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     };
     if let Some(i) = kind_at(o.get("parts")) {
         return Some(jptr(base, &[Key("parts"), Index(i), Key("kind")]));
+    }
+    // A nested message: `kind` on itself or one of its parts, below `at`.
+    let in_message = |m: &Json, at: &[crate::model::json::Seg]| -> Option<String> {
+        let m = m.as_object()?;
+        if m.contains_key("kind") {
+            let mut k = at.to_vec();
+            k.push(Key("kind"));
+            return Some(jptr(base, &k));
+        }
+        kind_at(m.get("parts")).map(|i| {
+            let mut k = at.to_vec();
+            k.extend([Key("parts"), Index(i), Key("kind")]);
+            jptr(base, &k)
+        })
+    };
+    if let Some(hit) = o
+        .get("status")
+        .and_then(|s| s.get("message"))
+        .and_then(|m| in_message(m, &[Key("status"), Key("message")]))
+    {
+        return Some(hit);
+    }
+    if let Some(hit) = o.get("history").and_then(Json::as_array).and_then(|h| {
+        h.iter()
+            .enumerate()
+            .find_map(|(i, m)| in_message(m, &[Key("history"), Index(i)]))
+    }) {
+        return Some(hit);
+    }
+    if let Some(i) = o.get("artifact").and_then(|a| kind_at(a.get("parts"))) {
+        return Some(jptr(
+            base,
+            &[Key("artifact"), Key("parts"), Index(i), Key("kind")],
+        ));
     }
     o.get("artifacts")
         .and_then(Json::as_array)?
