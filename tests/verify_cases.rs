@@ -1773,6 +1773,10 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
 ///   StreamResponse is checked whole as a send result's is (a 0.3 file {file: {uri}}, a
 ///   lowercase role, a message without parts) and told PUSH-BODY-001; a 1.0 url part and
 ///   a 0.3 push of a 0.3 Task are not.
+/// - TASK-002, TASK-003 (xagent #1171): a 1.0 message, subscribe or cancel on a task this
+///   recording saw finished, refused -32600, is RPC-ERROR-001 naming -32004 (a cancel's
+///   -32002), as under -32602 and -32603 (before, -32600 got only "a request that could not
+///   be read"); a 0.3 one keeps that generic error (0.x leaves the code open).
 #[test]
 fn mine54_nested_kind_and_push_body_nested_shape() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -1858,6 +1862,30 @@ fn mine54_nested_kind_and_push_body_nested_shape() {
             "error",
             "message has no parts (1.0 requires at least one)",
         ),
+        (
+            "b54a-C1-v10-message-to-finished-task-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "the request is a message to task t-c1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32600 InvalidRequestError instead of -32004 UnsupportedOperationError",
+        ),
+        (
+            "b54a-C2-v10-cancel-finished-task-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "the request is a cancel of task t-c2, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered -32600 InvalidRequestError instead of -32002 TaskNotCancelableError",
+        ),
+        (
+            "b54a-C3-v10-subscribe-finished-task-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "instead of -32004 UnsupportedOperationError",
+        ),
+        (
+            "b54a-CL1-v03-message-to-finished-task-invalid-request",
+            "RPC-ERROR-001",
+            "error",
+            "the request is a valid JSON-RPC request, yet the agent answered -32600 InvalidRequestError which only fits a request that could not be read",
+        ),
     ] {
         let out = run(stem);
         let got = with(&out, rule);
@@ -1880,6 +1908,14 @@ fn mine54_nested_kind_and_push_body_nested_shape() {
         (
             "f1139-legal-v03-stream-artifact-append-chunks",
             "VER-MIX-001",
+        ),
+        (
+            "b54a-CL2-legal-v10-rest-message-to-finished-task-unsupported",
+            "REST-ERROR-001",
+        ),
+        (
+            "f1129-legal-v10-send-to-terminal-task-unsupported-operation",
+            "RPC-ERROR-001",
         ),
     ] {
         let out = run(stem);

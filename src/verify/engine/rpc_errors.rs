@@ -1735,9 +1735,20 @@ impl State {
                     // STREAM-001 (mine53, a2a-java PR #1041): streaming refused as
                     // InvalidRequest by an agent without capabilities.streaming is told
                     // as the refusal under the wrong code, naming -32004.
+                    // TASK-002, TASK-003 (mine54, xagent #1171's refusal of a message to a
+                    // finished task): a 1.0 call on a task this recording saw terminal,
+                    // refused as InvalidRequest, is told naming the code its situation
+                    // has (-32004, a cancel's -32002), as under -32602 and -32603. On 0.x
+                    // the code is advice (RPC-ERROR-006's warning), while -32600 for a
+                    // readable request breaks JSON-RPC itself: that stays the error.
+                    let terminal = (c.dialect == Some(Dialect::V1_0))
+                        .then(|| self.terminal_task_expectation(x, &c, code))
+                        .flatten();
                     Some(match self.stream_refusal_misfit(x, &c, code) {
                         Some(why) => (jsonrpc::UNSUPPORTED_OPERATION, why),
-                        None => (0, "the request is a valid JSON-RPC request".to_string()),
+                        None => terminal.unwrap_or_else(|| {
+                            (0, "the request is a valid JSON-RPC request".to_string())
+                        }),
                     })
                 } else if code == jsonrpc::PARSE_ERROR {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))

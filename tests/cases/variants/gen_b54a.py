@@ -15,6 +15,13 @@ B: PUSH-BODY-001 widened: the Task, Message or update of a 1.0 push StreamRespon
    pushed Task's artifact and in a pushed artifactUpdate, a lowercase role in a pushed Task's
    history, a pushed statusUpdate whose message has no parts. Controls: a 1.0 url part with
    mediaType and filename, a 0.3 push of a Task with a 0.3 file part (0.x push payload).
+C: RPC-ERROR-001 (the -32600 branch now asks the terminal-task situation, as -32602 and
+   -32603 did): a 1.0 call on a task this recording saw finished, refused InvalidRequest
+   (xagent #1171 refused such a message outside JSON-RPC, f1128; the variants put the same
+   refusal under InvalidRequest): told naming -32004 for a message and a subscribe, -32002
+   for a cancel, where it said only "a request that could not be read".
+   Controls: a 0.3 message/send to a finished task refused -32600 (0.x leaves the code open:
+   the generic RPC-ERROR-001 error stays), an HTTP+JSON refusal as UNSUPPORTED_OPERATION.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -121,5 +128,40 @@ case("b54a-BL2-legal-v03-push-task-03-file-part", get_card(0.0, card03(A + "/", 
     req(5.0, "POST", HOOK, task03("t-bl2", "c-bl2", "completed", artifacts=[{"artifactId": "p", "parts": [{"kind": "file", "file": {"uri": FILE, "mimeType": "application/pdf", "name": "plan.pdf"}}]}]), hdr={"x-a2a-notification-token": "tok-bl2"}),
     resp(5.01, 200, ""),
 ], [], SRC, "control: a 0.3 push carries the 0.3 Task with its 0.3 file part (the 0.x payload, PUSH-005)")
+
+S1171 = ("https://github.com/xorbitsai/xagent/issues/1171 (the append path answers 400 \"Messages cannot be appended to a terminal A2A task\"; "
+         "the variants put the same refusal under JSON-RPC's InvalidRequest)")
+def finished(i, card=CP, dialect="1.0"):
+    if dialect == "1.0":
+        return get_card(0.0, card) + [
+            req(0.2, "POST", A + "/a2a", rpc(i + "-1", "SendMessage", {"message": umsg10("draft it", mid="m-" + i)}), ver="1.0"),
+            resp(1.0, 200, ok(i + "-1", {"task": task10("t-" + i, "c-" + i, "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "d", "parts": [{"text": "a draft"}]}])}))]
+    return get_card(0.0, card03(A + "/")) + [
+        req(0.2, "POST", A + "/", rpc(i + "-1", "message/send", {"message": umsg03("draft it", mid="m-" + i)})),
+        resp(1.0, 200, ok(i + "-1", task03("t-" + i, "c-" + i, "completed", artifacts=[{"artifactId": "d", "parts": [{"kind": "text", "text": "a draft"}]}])))]
+INVREQ = [("jsonrpc-error-code-mismatch", "error")]
+case("b54a-C1-v10-message-to-finished-task-invalid-request", finished("c1") + [
+    req(5.0, "POST", A + "/a2a", rpc("c1-2", "SendMessage", {"message": umsg10("shorter", mid="m2-c1", taskId="t-c1", contextId="c-c1")}), ver="1.0"),
+    resp(5.01, 200, err("c1-2", -32600, "Task t-c1 is in terminal state: completed")),
+], INVREQ, S1171, "a message to a finished task is UnsupportedOperationError, -32004 (1.0 §3.1.1, TASK-002); -32600 says the client wrote no valid request")
+case("b54a-C2-v10-cancel-finished-task-invalid-request", finished("c2") + [
+    req(5.0, "POST", A + "/a2a", rpc("c2-2", "CancelTask", {"id": "t-c2"}), ver="1.0"),
+    resp(5.01, 200, err("c2-2", -32600, "Task already completed")),
+], INVREQ, S1171, "a cancel of a completed task is TaskNotCancelableError, -32002 (1.0 §3.1.5, TASK-003)")
+case("b54a-C3-v10-subscribe-finished-task-invalid-request", finished("c3") + [
+    req(5.0, "POST", A + "/a2a", rpc("c3-2", "SubscribeToTask", {"id": "t-c3"}), ver="1.0", accept=SSE),
+    resp(5.01, 200, err("c3-2", -32600, "Task is in a terminal state")),
+], INVREQ, S1171, "a subscribe to a finished task is UnsupportedOperationError, -32004 (1.0 §3.1.6, TASK-004)")
+case("b54a-CL1-v03-message-to-finished-task-invalid-request", finished("cl1", dialect="0.3") + [
+    req(5.0, "POST", A + "/", rpc("cl1-2", "message/send", {"message": umsg03("shorter", mid="m2-cl1", taskId="t-cl1", contextId="c-cl1")})),
+    resp(5.01, 200, err("cl1-2", -32600, "Task t-cl1 is in terminal state: completed")),
+], INVREQ, S1171, "control: 0.3 leaves a finished task's refusal code open, but -32600 for a readable request still breaks JSON-RPC: the generic RPC-ERROR-001 error, naming no A2A code")
+case("b54a-CL2-legal-v10-rest-message-to-finished-task-unsupported", get_card(0.0, card10(A + "/", binding="HTTP+JSON")) + [
+    req(0.2, "POST", A + "/message:send", {"message": umsg10("draft it", mid="m-cl2")}, ver="1.0"),
+    resp(1.0, 200, {"task": task10("t-cl2", "c-cl2", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "d", "parts": [{"text": "a draft"}]}])}),
+    req(5.0, "POST", A + "/message:send", {"message": umsg10("shorter", mid="m2-cl2", taskId="t-cl2", contextId="c-cl2")}, ver="1.0"),
+    resp(5.01, 400, {"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "Task t-cl2 is in terminal state",
+        "details": ei("UNSUPPORTED_OPERATION")}}),
+], [], S1171, "control: the HTTP+JSON refusal as UNSUPPORTED_OPERATION")
 
 write_cases(cases, HERE)
