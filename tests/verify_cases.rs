@@ -1777,6 +1777,10 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
 ///   recording saw finished, refused -32600, is RPC-ERROR-001 naming -32004 (a cancel's
 ///   -32002), as under -32602 and -32603 (before, -32600 got only "a request that could not
 ///   be read"); a 0.3 one keeps that generic error (0.x leaves the code open).
+/// - ID-004 (verify_metamorphic49's sample moved onto f461 with this round's cases): a 0.3
+///   stream's Task event and the agent Message naming that task in one SSE chunk is no
+///   ID-TASK-004 (both events share the chunk's seq; the Task came first); a message in the
+///   same chunk naming another task still is.
 #[test]
 fn mine54_nested_kind_and_push_body_nested_shape() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -1881,6 +1885,12 @@ fn mine54_nested_kind_and_push_body_nested_shape() {
             "instead of -32004 UnsupportedOperationError",
         ),
         (
+            "b54a-DL1-v03-stream-message-other-task-one-chunk",
+            "ID-TASK-004",
+            "note",
+            "agent message a-dl1 names task t-elsewhere, which this recording never saw the agent hand out",
+        ),
+        (
             "b54a-CL1-v03-message-to-finished-task-invalid-request",
             "RPC-ERROR-001",
             "error",
@@ -1916,6 +1926,10 @@ fn mine54_nested_kind_and_push_body_nested_shape() {
         (
             "f1129-legal-v10-send-to-terminal-task-unsupported-operation",
             "RPC-ERROR-001",
+        ),
+        (
+            "b54a-D1-v03-stream-task-and-message-one-chunk",
+            "ID-TASK-004",
         ),
     ] {
         let out = run(stem);

@@ -22,6 +22,11 @@ C: RPC-ERROR-001 (the -32600 branch now asks the terminal-task situation, as -32
    for a cancel, where it said only "a request that could not be read".
    Controls: a 0.3 message/send to a finished task refused -32600 (0.x leaves the code open:
    the generic RPC-ERROR-001 error stays), an HTTP+JSON refusal as UNSUPPORTED_OPERATION.
+D: ID-TASK-004 (task-id-not-handed-out, note) narrowed: a 0.3 stream whose Task event and the
+   agent Message naming that task arrive in one SSE chunk (legal: W3C SSE §9.2.4) told the
+   message named a task never handed out (verify_metamorphic49's re-encoding of f461, once
+   this round's field cases moved its sample). Control: the same message naming another
+   task id in the same chunk is still told.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -163,5 +168,22 @@ case("b54a-CL2-legal-v10-rest-message-to-finished-task-unsupported", get_card(0.
     resp(5.01, 400, {"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "Task t-cl2 is in terminal state",
         "details": ei("UNSUPPORTED_OPERATION")}}),
 ], [], S1171, "control: the HTTP+JSON refusal as UNSUPPORTED_OPERATION")
+
+SMET = ("https://github.com/vellum-ai/vellum-assistant/pull/30925 (no thread: verify_metamorphic49's sse-two-events-in-one-chunk re-encoding of "
+        "f461, a 0.3 stream of a Task then an agent Message, drew ID-TASK-004 once this round's cases moved its sample)")
+def one_chunk(i, mtid):
+    task = ok(i, task03("t-" + i, "c-" + i, "working"))
+    msg = ok(i, amsg03("Hello! How can I help you today?", mid="a-" + i, taskId=mtid, contextId="c-" + i))
+    return get_card(0.0, card03(A + "/")) + [
+        req(0.2, "POST", A + "/", rpc(i, "message/stream", {"message": umsg03("Hello", mid="m-" + i)}), accept=SSE),
+        resp(0.21, 200, "", ctype=SSE),
+        chunk(0.3, sse(task) + sse(msg)),
+        chunk(0.31, "", close="eof"),
+    ]
+case("b54a-D1-v03-stream-task-and-message-one-chunk", one_chunk("d1", "t-d1"),
+     [("stream-event-after-message-reply-0x", "warning"), ("stream-ended-without-terminal-0x", "warning")], SMET,
+     "the Task event hands out t-d1 and the agent Message after it in the same chunk names it: no ID-TASK-004, a chunk boundary carries no meaning (W3C SSE §9.2.4); the stream's own warnings are f461's (a Message after the Task, closed at working)")
+case("b54a-DL1-v03-stream-message-other-task-one-chunk", one_chunk("dl1", "t-elsewhere"), [("task-id-not-handed-out", "note"), ("stream-event-task-mismatch", "error"), ("stream-event-after-message-reply-0x", "warning"), ("stream-ended-without-terminal-0x", "warning")], SMET,
+     "control: a message in the same chunk naming a task no answer handed out is still told (ID-004), and it is not the stream's task (ID-006)")
 
 write_cases(cases, HERE)
