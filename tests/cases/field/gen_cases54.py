@@ -7,7 +7,8 @@ contextId although the client named one (rossoctl/rossoctl PR #1481), a cancel a
 task still working (Molecule-AI/molecule-core #173), a 1.0 push notification written with proto
 field names and 0.3's part kind (vellum-ai/vellum-assistant PR #30925), a push notification sent
 without the configured Authorization (Terminal-Research/aion-python-sdk PR #144), a 0.2 server
-that does not know message/send (pydantic/pydantic-ai #1795), a request whose id is an object
+that does not know message/send (pydantic/pydantic-ai #1795), a 0.2 card without capabilities
+(pydantic/pydantic-ai #1717), a request whose id is an object
 answered with a bare 500 (supervaize/supervaizer PR #47), and legal neighbours: an unknown key
 in message metadata (chaosxingxc-orion/spring-ai-ascend #312), a 0.3 artifact streamed in
 append chunks (strands-agents/harness-sdk PR #1401), a second task of a busy context ended
@@ -199,5 +200,24 @@ case("f1140-legal-v10-busy-context-new-task-failed", get_card(0.0, card10(HA + "
     tag(resp(14.0, 200, ok("ha-1", {"task": task10("t-ha-1", "ctx-ha", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-ha-1", "parts": [{"text": "3 days in Kyoto"}]}])})), 1),
 ], [], S64982,
      "legal: an agent decides what a context can run at once; ending the second task failed with its reason in status.message (1.0 §4.1.2, §4.1.3) is an answer a client can read, in the client's contextId")
+
+# --- f1141: a 0.2 card written by fasta2a's to_a2a without capabilities (pydantic-ai #1717)
+S1717 = ("https://github.com/pydantic/pydantic-ai/issues/1717 (Agent.to_a2a() Missing Capabilities Field Causes ValidationError: 'the capabilities field "
+         "required by the AgentCard model is neither provided by default nor accepted as an argument. This results in a ValidationError when attempting "
+         "to register the agent at CLI or UI A2A'; fixed in pydantic-ai commit 65de55c)")
+PA = "http://localhost:8000"
+CARD1717 = {"name": "fun_agent", "description": "This is Fun Agent, your friendly assistant for humor!", "url": PA, "version": "1.0.0",
+            "protocolVersion": "0.2.5", "defaultInputModes": ["application/json"], "defaultOutputModes": ["application/json"],
+            "skills": [{"id": "tell_joke", "name": "Joke Telling Tool", "description": "Tells a random joke to the user.", "tags": []}]}
+case("f1141-v02-card-without-capabilities", get_card(0.0, CARD1717, PA + "/.well-known/agent.json"), [("card-missing-required-field", "error")], S1717,
+     "an AgentCard carries capabilities, an AgentCapabilities object whose members are all optional (0.2 §5.5, CARD-003: required in the 0.2 schema); fasta2a's to_a2a left it out, so the A2A CLI and UI, validating the card against the schema, refuse to register the agent")
+
+# --- f1142 (legal): the same card with an empty capabilities object, as the fix writes it (pydantic-ai #1717)
+CARD1717B = dict(CARD1717, capabilities={"streaming": False, "pushNotifications": False, "stateTransitionHistory": False})
+case("f1142-legal-v02-card-capabilities-all-false", get_card(0.0, CARD1717B, PA + "/.well-known/agent.json") + [
+    req(0.2, "POST", PA + "/", rpc("pa-1", "message/send", {"message": umsg03("tell me a joke", mid="m-pa-1")})),
+    resp(1.5, 200, ok("pa-1", task03("t-pa-1", "c-pa-1", "completed", artifacts=[{"artifactId": "a-pa-1", "parts": [{"kind": "text", "text": "Why did the chicken..."}]}]))),
+], [], S1717,
+     "legal: capabilities present with every flag false (0.2 §5.5.2: each member optional) is a complete card; the agent then answers message/send without streaming")
 
 write_cases(cases, OUT)
