@@ -535,8 +535,27 @@ async fn push_deliveries_before_a_blocking_sends_answer_are_judged_live_and_offl
     .await
     .unwrap();
     assert!(answer.contains("\"completed\""), "{answer}");
-    // the deliveries are recorded by the time the proxy stops
-    std::thread::sleep(Duration::from_millis(500));
+    // the deliveries are recorded, each ended, before the proxy stops: read in the recording
+    // as it is written (a 500 ms sleep stood here; 60 s is a liveness bound)
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let webhook: Vec<Value> = events(&rec, "request_head")
+            .into_iter()
+            .filter(|h| h["leg"] == "webhook")
+            .collect();
+        let ended = events(&rec, "exchange_end");
+        let all_ended = webhook
+            .iter()
+            .all(|h| ended.iter().any(|e| e["exchange"] == h["exchange"]));
+        if webhook.len() >= 2 && all_ended {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "two deliveries, each ended, not recorded within 60 s: {webhook:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let live = run.terminate();
     // the situation: a delivery recorded before the send's answer head
     let heads = events(&rec, "request_head");

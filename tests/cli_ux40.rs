@@ -37,22 +37,6 @@ fn events(path: &std::path::Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// SIGTERM twice from one process (a shell's builtin `kill`), 20 ms apart: the same stop
-/// delivered twice, as GNU `timeout` delivers it (to the command, then to its process
-/// group).
-fn term_twice(child: &proxy_process::ChildGuard) {
-    let st = Command::new("sh")
-        .args([
-            "-c",
-            r#"kill -TERM "$1"; sleep 0.02; kill -TERM "$1""#,
-            "sh",
-        ])
-        .arg(child.id().to_string())
-        .status()
-        .unwrap();
-    assert!(st.success());
-}
-
 /// SIGTERM to process `pid` (kill(2)).
 fn term(pid: u32) {
     let pid = libc::pid_t::try_from(pid).unwrap();
@@ -148,37 +132,68 @@ fn a_stop_signal_delivered_twice_is_one_stop_for_the_proxy() {
 
 /// Item 1: a SIGTERM delivered twice at once stops a `probe` once: it writes its `-o`
 /// report of what ran and exits 130, rather than quitting at once with 143 and no report.
+///
+/// As for the proxy above: the second SIGTERM goes as soon as the probe says it is
+/// stopping on the first (the event, not a time), and an attempt whose two deliveries are
+/// 100 ms or more apart (a loaded machine) proves nothing and is run again. It was a shell's
+/// `kill; sleep 0.02; kill` (the proxy's variant's fault, left here by ports53).
 #[test]
 fn a_stop_signal_delivered_twice_is_one_stop_for_a_probe() {
     let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("probe.json");
-    let (mut child, rx) = proxy_process::spawn_with_stderr_lines(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["probe", &url, "-f", "json", "-o", out.to_str().unwrap()])
-            .env("NO_COLOR", "1"),
-    );
-    // a few tests into the run (its progress lines)
-    let end = Instant::now() + Duration::from_secs(60);
-    let mut started = 0;
-    while started < 3 {
-        let l = rx
-            .recv_timeout(end.saturating_duration_since(Instant::now()))
-            .expect("probe progress lines");
-        if l.starts_with("probe: ") {
-            started += 1;
+    let mut gaps = Vec::new();
+    for _ in 0..8 {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("probe.json");
+        let (mut child, rx) = proxy_process::spawn_with_stderr_lines(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .args(["probe", &url, "-f", "json", "-o", out.to_str().unwrap()])
+                .env("NO_COLOR", "1"),
+        );
+        // a few tests into the run (its progress lines)
+        let end = Instant::now() + Duration::from_secs(60);
+        let mut started = 0;
+        while started < 3 {
+            let l = rx
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+                .expect("probe progress lines");
+            if l.starts_with("probe: ") {
+                started += 1;
+            }
         }
+        let pid = child.id();
+        let t0 = Instant::now();
+        term(pid);
+        let mut seen = Vec::new();
+        let first = loop {
+            let l = rx
+                .recv_timeout(end.saturating_duration_since(Instant::now()))
+                .unwrap_or_else(|_| panic!("no stopping line: {seen:#?}"));
+            if l.contains("interrupted: stopping the probe") {
+                break l;
+            }
+            seen.push(l);
+        };
+        term(pid);
+        while term_pending(pid) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let gap = t0.elapsed();
+        let code = child.wait_for(Duration::from_secs(60), "probe");
+        let stderr = format!("{first}\n{}", proxy_process::rest_of(&rx).join("\n"));
+        if gap >= ECHO_WINDOW {
+            gaps.push(gap);
+            continue;
+        }
+        assert_eq!(code.code(), Some(130), "{stderr}");
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap_or_else(|e| {
+                panic!("no -o report ({e}): {stderr}");
+            }))
+            .unwrap();
+        assert!(report["interrupted"].is_string(), "{report}");
+        return;
     }
-    term_twice(&child);
-    let code = child.wait_for(Duration::from_secs(60), "probe");
-    let stderr = proxy_process::rest_of(&rx).join("\n");
-    assert_eq!(code.code(), Some(130), "{stderr}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap_or_else(|e| {
-            panic!("no -o report ({e}): {stderr}");
-        }))
-        .unwrap();
-    assert!(report["interrupted"].is_string(), "{report}");
+    panic!("no attempt sent both signals within the echo window: {gaps:?}");
 }
 
 /// Item 2: a finding seen on 1,200 exchanges (a 0.3 Agent Card without preferredTransport

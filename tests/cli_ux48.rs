@@ -8,30 +8,25 @@
 
 use crate::proxy_process;
 
-use std::net::TcpListener;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use proxy_process::{rest_of, spawn_with_stderr_lines, ChildGuard};
+use proxy_process::{parse_ready, rest_of, spawn_with_stderr_lines, ChildGuard};
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// `python3 tests/peers/misgateway45.py --mode MODE --upstream UPSTREAM --public PUBLIC`:
-/// the process and its URL.
-fn gateway(mode: &str, upstream: &str, public: &str) -> (ChildGuard, String) {
+/// `python3 tests/peers/misgateway45.py --mode MODE --upstream -` on a port of its own
+/// (port 0): the process and its URL. It serves once it is told where it goes
+/// ([`route_gateway`]): its upstream and public URL are the proxy's listeners, which are
+/// known only once the proxy, started after it, has bound them.
+fn gateway(mode: &str) -> (ChildGuard, String) {
     use std::io::BufRead;
     let mut child = ChildGuard::spawn(
         Command::new("python3")
             .arg("-u")
             .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/peers/misgateway45.py"))
-            .args(["--mode", mode, "--upstream", upstream, "--public", public])
+            .args(["--mode", mode, "--upstream", "-"])
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null()),
     );
@@ -41,6 +36,12 @@ fn gateway(mode: &str, upstream: &str, public: &str) -> (ChildGuard, String) {
         .unwrap();
     assert!(!port.trim().is_empty(), "the gateway printed no port");
     (child, format!("http://127.0.0.1:{}", port.trim()))
+}
+
+/// Tells a [`gateway`] its upstream and public URL (its stdin line); it serves from then on.
+fn route_gateway(gw: &mut ChildGuard, upstream: &str, public: &str) {
+    let mut stdin = gw.stdin.take().expect("the gateway's stdin");
+    writeln!(stdin, "{upstream} {public}").unwrap();
 }
 
 /// The reference agent on a free port: the process and its URL.
@@ -99,51 +100,72 @@ fn send(base: &str, id: u32) -> String {
 
 /// A gateway set-up: the agent, the gateway (`mode`, calling the listener, or the agent
 /// itself when `bypass`), and `proxy --listen FRONT --upstream GATEWAY --listener
-/// upstream@LISTENER=AGENT EXTRA...` started; `traffic` gets (front URL, listener URL,
-/// gateway URL); the proxy's stderr lines after Ctrl-C.
+/// upstream@LISTENER=AGENT EXTRA...` started, FRONT and LISTENER on port 0 (the ready line
+/// names them; the gateway is told them then: no port picked free first, which another
+/// process could take); `traffic` gets (front URL, listener URL, gateway URL); then, when
+/// `said` names a line the run must print before the stop, that line is waited for (not a
+/// time: a 1.5 s sleep stood here); the proxy's stderr lines after Ctrl-C.
 fn run(
     mode: &str,
     bypass: bool,
     extra: &[&str],
     traffic: impl FnOnce(&str, &str, &str),
+    said: Option<&str>,
 ) -> Vec<String> {
     let (_agent, agent_url) = agent();
-    let front = format!("127.0.0.1:{}", free_port());
-    let listener = format!("127.0.0.1:{}", free_port());
-    let to = if bypass {
-        agent_url.clone()
-    } else {
-        format!("http://{listener}")
-    };
-    let (_gw, gw_url) = gateway(mode, &to, &format!("http://{front}"));
+    let (mut gw, gw_url) = gateway(mode);
     let dir = tempfile::tempdir().unwrap();
     let (mut proxy, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .current_dir(dir.path())
-            .args(["proxy", "--listen", &front, "--upstream", &gw_url])
-            .args(["--listener", &format!("upstream@{listener}={agent_url}")])
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &gw_url])
+            .args(["--listener", &format!("upstream@127.0.0.1:0={agent_url}")])
             .args(["--record", "gw.jsonl"])
             .args(extra)
             .env("NO_COLOR", "1")
             .stdin(Stdio::null()),
     );
     let mut lines = Vec::new();
-    loop {
+    let ready = loop {
         let l = rx
             .recv_timeout(Duration::from_secs(30))
-            .unwrap_or_else(|_| panic!("no start lines: {lines:#?}"));
-        let done = l.contains("Ctrl-C, SIGTERM or SIGHUP ends the run");
+            .unwrap_or_else(|_| panic!("no ready line: {lines:#?}"));
+        let ready = parse_ready(&l);
         lines.push(l);
-        if done {
-            break;
+        if let Some(r) = ready {
+            break r;
         }
-    }
+    };
+    let front = ready.listen.to_string();
+    let listener = ready.listeners[0].1.to_string();
+    let to = if bypass {
+        agent_url.clone()
+    } else {
+        format!("http://{listener}")
+    };
+    route_gateway(&mut gw, &to, &format!("http://{front}"));
     traffic(
         &format!("http://{front}"),
         &format!("http://{listener}"),
         &gw_url,
     );
-    std::thread::sleep(Duration::from_millis(1500));
+    if let Some(needle) = said {
+        // liveness bound only: the line comes as soon as the verifier reads the traffic
+        let end = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = end
+                .checked_duration_since(std::time::Instant::now())
+                .unwrap_or_else(|| panic!("no {needle:?} within 60 s: {lines:#?}"));
+            let l = rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no {needle:?} within 60 s: {lines:#?}"));
+            let found = l.contains(needle);
+            lines.push(l);
+            if found {
+                break;
+            }
+        }
+    }
     proxy.signal("INT");
     let st = proxy.wait_for(Duration::from_secs(60), "proxy");
     lines.extend(rest_of(&rx));
@@ -169,12 +191,18 @@ fn with<'a>(lines: &'a [String], needle: &str) -> Vec<&'a String> {
 
 #[test]
 fn a_gateway_that_still_calls_the_agent_gets_one_warning_naming_the_listener() {
-    let lines = run("pass", true, &["--rewrite-card"], |front, _, _| {
-        assert!(card(front).contains("\"name\""));
-        for id in 1..=5 {
-            assert!(send(front, id).contains("\"result\""), "send {id}");
-        }
-    });
+    let lines = run(
+        "pass",
+        true,
+        &["--rewrite-card"],
+        |front, _, _| {
+            assert!(card(front).contains("\"name\""));
+            for id in 1..=5 {
+                assert!(send(front, id).contains("\"result\""), "send {id}");
+            }
+        },
+        Some("has had no request"),
+    );
     let w = with(&lines, "has had no request");
     assert_eq!(w.len(), 1, "one line per run: {lines:#?}");
     assert!(
@@ -199,22 +227,34 @@ fn a_gateway_that_still_calls_the_agent_gets_one_warning_naming_the_listener() {
 
 #[test]
 fn a_gateway_pointed_at_the_listener_gets_no_leg_warning() {
-    let lines = run("pass", false, &["--rewrite-card"], |front, _, _| {
-        assert!(card(front).contains("\"name\""));
-        for id in 1..=5 {
-            assert!(send(front, id).contains("\"result\""), "send {id}");
-        }
-    });
+    let lines = run(
+        "pass",
+        false,
+        &["--rewrite-card"],
+        |front, _, _| {
+            assert!(card(front).contains("\"name\""));
+            for id in 1..=5 {
+                assert!(send(front, id).contains("\"result\""), "send {id}");
+            }
+        },
+        None,
+    );
     assert!(with(&lines, "WARNING").is_empty(), "{lines:#?}");
 }
 
 #[test]
 fn a_client_calling_the_gateway_around_the_front_is_said() {
-    let lines = run("pass", false, &["--rewrite-card"], |_, _, gw| {
-        for id in 1..=3 {
-            assert!(send(gw, id).contains("\"result\""), "send {id}");
-        }
-    });
+    let lines = run(
+        "pass",
+        false,
+        &["--rewrite-card"],
+        |_, _, gw| {
+            for id in 1..=3 {
+                assert!(send(gw, id).contains("\"result\""), "send {id}");
+            }
+        },
+        None,
+    );
     let w = with(&lines, "has had no request");
     assert_eq!(w.len(), 1, "{lines:#?}");
     assert!(
@@ -228,9 +268,15 @@ fn a_client_calling_the_gateway_around_the_front_is_said() {
 
 #[test]
 fn a_run_stopped_early_with_one_leg_silent_says_it_at_the_stop() {
-    let lines = run("pass", true, &["--rewrite-card"], |front, _, _| {
-        assert!(send(front, 1).contains("\"result\""));
-    });
+    let lines = run(
+        "pass",
+        true,
+        &["--rewrite-card"],
+        |front, _, _| {
+            assert!(send(front, 1).contains("\"result\""));
+        },
+        None,
+    );
     let w = with(&lines, "has had no request");
     assert_eq!(w.len(), 1, "{lines:#?}");
     assert!(w[0].contains("while leg client has finished 1"), "{}", w[0]);
@@ -247,9 +293,15 @@ fn a_run_stopped_early_with_one_leg_silent_says_it_at_the_stop() {
 
 #[test]
 fn a_card_passed_on_with_the_agents_address_is_a_warning_before_the_next_call() {
-    let lines = run("card-upstream-port", false, &[], |front, _, _| {
-        assert!(card(front).contains("\"name\""));
-    });
+    let lines = run(
+        "card-upstream-port",
+        false,
+        &[],
+        |front, _, _| {
+            assert!(card(front).contains("\"name\""));
+        },
+        None,
+    );
     let w = with(&lines, "the Agent Card the client got through the front");
     assert_eq!(w.len(), 1, "{lines:#?}");
     assert!(
@@ -277,6 +329,7 @@ fn a_card_naming_the_listener_says_the_client_skips_the_gateway() {
                 "the card names the listener"
             );
         },
+        None,
     );
     let w = with(&lines, "the Agent Card the client got through the front");
     assert_eq!(w.len(), 1, "{lines:#?}");
@@ -289,9 +342,15 @@ fn a_card_naming_the_listener_says_the_client_skips_the_gateway() {
 
 #[test]
 fn a_card_the_gateway_rewrote_to_the_front_gets_no_warning() {
-    let lines = run("pass", false, &["--rewrite-card"], |front, _, _| {
-        assert!(card(front).contains(front), "the card names the front");
-    });
+    let lines = run(
+        "pass",
+        false,
+        &["--rewrite-card"],
+        |front, _, _| {
+            assert!(card(front).contains(front), "the card names the front");
+        },
+        None,
+    );
     assert!(
         with(&lines, "the Agent Card the client got").is_empty(),
         "{lines:#?}"

@@ -92,11 +92,13 @@ fn attributions(evs: &[Event]) -> Vec<Att> {
         .collect()
 }
 
-/// Each exchange has exactly one `attribution`, after its `request_head`. It usually comes
-/// before the exchange's `response_head`; when the connection's process lookup is slower
-/// than the agent (a loaded machine) it comes later, even after `exchange_end`, but is still
-/// decided by the lookup (src/proxy/attribution.rs; docs/recording-format.md: readers join
-/// it by `exchange`).
+/// Each exchange has exactly one `attribution`, after its `request_head`. It comes before
+/// the exchange's `response_head`, which waits for the connection's process lookup (round
+/// 54: it waited 50 ms, and on a loaded machine a lookup run after the agent's short card
+/// fetch had closed found no socket, so the hop was told by nesting, not by process: this
+/// test's rare flake); only a lookup stuck past `PROCESS_WAIT` (2 s) lets it come later,
+/// even after `exchange_end`, still decided by the lookup (src/proxy/attribution.rs;
+/// docs/recording-format.md: readers join it by `exchange`).
 fn attribution_inside_its_exchange(evs: &[Event]) {
     for a in evs
         .iter()

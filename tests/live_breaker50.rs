@@ -160,6 +160,11 @@ fn representative_modes_are_judged_as_predicted() {
         assert_eq!(r["stderr"], r["online"], "{m}: stderr lines vs report");
         assert_eq!(r["proxy_alive"], true, "{m}");
         assert!(matches!(r["proxy_rc"].as_i64(), Some(0 | 1)), "{m}: {r}");
+        // the driver's waits saw their events (not a timeout): the long job's delegate call
+        // had its first answer before the cancel, every exchange ended and every delegate
+        // answer logged before the proxy was stopped
+        assert_eq!(r["delegated"], true, "{m}: {table}");
+        assert_eq!(r["settled"], true, "{m}: {table}");
         let client_steps = r["untouched"].as_array().unwrap();
         assert_eq!(client_steps.len(), STEPS, "{m}: {client_steps:?}");
         for s in client_steps {
@@ -327,6 +332,8 @@ fn an_orchestrator_on_a_hop_named_upstream_draws_no_gateway_rule() {
         assert_eq!(r["online"], r["predicted"], "{m}: {table}");
         assert_eq!(r["offline"], r["online"], "{m}: online vs offline");
         assert_eq!(r["stderr"], r["online"], "{m}: stderr lines vs report");
+        assert_eq!(r["delegated"], true, "{m}: {table}");
+        assert_eq!(r["settled"], true, "{m}: {table}");
         for f in r["findings"].as_array().unwrap() {
             let rule = f["rule"].as_str().unwrap();
             assert!(!rule.starts_with("GW-"), "{m}: {f}");

@@ -24,6 +24,13 @@ message in history). Push deliveries go to each live config's url: 1.0 one Strea
 (statusUpdate / artifactUpdate) as application/a2a+json with the config's token
 (X-A2A-Notification-Token) and `Authorization: <scheme> <credentials>`; 0.x the Task with the
 token.
+
+Two control paths on each mode's own port, for the driver only (it calls the agent there, not
+through the proxy, so they are in no recording): `POST /_drive/polled/TASK_ID` tells the agent
+the client has read the poll that showed the task ended (v10-push-artifact-after-polled-end
+pushes its late artifact only then), and `GET /_drive/settled/TASK_ID` answers once the task's
+job and every push delivery of it have finished (each delivery answered), 60 s at most:
+`{"settled": true|false}`. The driver waits on these events, not on time.
 """
 import json
 import socketserver
@@ -302,7 +309,8 @@ class Agent:
             self.n += 1
             tid = f"task-{self.mode}-{self.n}"
             t = {"id": tid, "ctx": ctx or f"ctx-{self.n}", "state": "submitted", "ts": now(),
-                 "history": [], "artifacts": [], "events": [], "kick": threading.Event()}
+                 "history": [], "artifacts": [], "events": [], "kick": threading.Event(),
+                 "polled": threading.Event(), "busy": 0}
             m = dict(message)
             m["taskId"], m["contextId"] = tid, t["ctx"]
             t["history"].append(m)
@@ -316,6 +324,33 @@ class Agent:
             if note:
                 t["history"].append(self.msg(t, "agent", note))
             self.lock.notify_all()
+
+    def spawn(self, t, fn, *args):
+        """Run `fn(*args)` on a thread counted as `t`'s work until it returns (the
+        settled control path waits for none to be left)."""
+        with self.lock:
+            t["busy"] += 1
+
+        def work():
+            try:
+                fn(*args)
+            finally:
+                with self.lock:
+                    t["busy"] -= 1
+                    self.lock.notify_all()
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def settled(self, t, secs=60.0):
+        """True once no job nor delivery of `t` is under way (False after `secs`)."""
+        end = time.monotonic() + secs
+        with self.lock:
+            while t["busy"]:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self.lock.wait(left)
+        return True
 
     def run_job(self, t):
         # v03-push-after-delete: the job ends right after its resubscribe arrives, so the
@@ -334,8 +369,10 @@ class Agent:
             with self.lock:
                 t["events"].append(self.status_event(t, True))
                 self.lock.notify_all()
-            time.sleep(3.0)  # ... the client reads it, then a new one is pushed
-            self.push(t, self.artifact_event(t, dict(a, artifactId="a-late")))
+            # ... the client reads it (the driver says so once its poll's answer is read:
+            # the answer is in the recording before the push), then a new one is pushed
+            if t["polled"].wait(60):
+                self.push(t, self.artifact_event(t, dict(a, artifactId="a-late")))
             return
         if not late:
             self.push(t, self.artifact_event(t, a))
@@ -489,7 +526,7 @@ class Agent:
                     self.configs.setdefault(t["id"], {})[cid] = c
             if text == "job":
                 self.set_state(t, "working", "started")
-                threading.Thread(target=self.run_job, args=(t,), daemon=True).start()
+                self.spawn(t, self.run_job, t)
             else:
                 a = {"artifactId": "a1", "name": "answer",
                      "parts": [self.part("hello back", bool(cfg.get("acceptedOutputModes")))]}
@@ -547,8 +584,7 @@ class Agent:
             with self.lock:
                 self.configs.setdefault(tid, {})[cid] = c
             if m == "v03-push-no-terminal" and t["state"] == "working":
-                threading.Thread(target=self.push, args=(t, self.status_event(t, False)),
-                                 daemon=True).start()
+                self.spawn(t, self.push, t, self.status_event(t, False))
             return ok(self.config_out(c))
         cfgs = self.configs.get(tid, {})
         if op == "plist":
@@ -656,8 +692,27 @@ def handler_for(agent):
             self.end_headers()
             self.wfile.write(b)
 
+        def control(self, path):
+            """The driver's control paths (see the module docstring); False for others."""
+            for verb in ("polled", "settled"):
+                pre = f"/_drive/{verb}/"
+                if not path.startswith(pre):
+                    continue
+                t = agent.tasks.get(path[len(pre):])
+                if t is None:
+                    self.send_json(404, {"error": "no such task"})
+                elif verb == "polled":
+                    t["polled"].set()
+                    self.send_json(200, {"polled": True})
+                else:
+                    self.send_json(200, {"settled": agent.settled(t)})
+                return True
+            return False
+
         def do_GET(self):
             path = self.path.split("?")[0]
+            if self.control(path):
+                return
             if path == ("/.well-known/agent.json" if agent.v02
                         else "/.well-known/agent-card.json"):
                 return self.send_json(200, agent.card())
@@ -670,8 +725,11 @@ def handler_for(agent):
 
         def do_POST(self):
             n = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(n)
+            if self.control(self.path.split("?")[0]):
+                return
             try:
-                req = json.loads(self.rfile.read(n))
+                req = json.loads(raw)
             except ValueError:
                 return self.send_json(200, {"jsonrpc": "2.0", "id": None,
                                             "error": {"code": -32700, "message": "parse"}})

@@ -46,7 +46,9 @@ TOKEN = "Bearer good-token-52"
 POLL_MODES = ("v10-push-no-terminal", "v03-push-no-terminal",
               "v10-push-artifact-after-polled-end")
 TAIL_MODES = ("v10-push-no-terminal", "v03-push-no-terminal")
-JOB_WAIT = 5.5  # misbehave52.JOB_SECONDS and 1.5 s
+JOB_WAIT = 5.5  # misbehave52.JOB_SECONDS and 1.5 s: the first poll's delay
+POLL_EVERY = 0.5  # then the client polls again until it reads the end
+POLL_MAX = 120
 TAIL = 30.5
 
 
@@ -143,7 +145,20 @@ def result(objs):
     return {}
 
 
-def client(mode, base, hook_base, log):
+def ended(task):
+    """The task (a GetTask result) shows it completed."""
+    return (task.get("status") or {}).get("state") in ("TASK_STATE_COMPLETED", "completed")
+
+
+def control(agent_base, verb, tid):
+    """The agent's control path `/_drive/VERB/TID` (on the agent's own port: in no
+    recording): its JSON answer, {} when it failed."""
+    st, objs = call(f"{agent_base}/_drive/{verb}/{tid}",
+                    method="POST" if verb == "polled" else "GET")
+    return objs[0] if st == 200 and objs and isinstance(objs[0], dict) else {}
+
+
+def client(mode, base, hook_base, agent_base, log):
     v10, v02 = mode.startswith("v10-"), mode.startswith("v02-")
     tenant = {"tenant": "acme"} if mode == "v10-tenant" else {}
     # v10-tenant-client-omits: the card declares tenant acme; this client sends none
@@ -207,10 +222,16 @@ def client(mode, base, hook_base, log):
         rpc("push-delete-b-again", "DeleteTaskPushNotificationConfig",
             {"taskId": t, "id": ids["b"]})
         if mode in POLL_MODES:
-            time.sleep(JOB_WAIT)  # no stream: the client polls for the end
+            # no stream: the client polls until it reads the end (the job ends
+            # misbehave52.JOB_SECONDS after its send, later on a loaded machine)
+            time.sleep(JOB_WAIT)
+            for _ in range(POLL_MAX):
+                if ended(result(rpc("get", "GetTask", {"id": t, "historyLength": 1}))):
+                    break
+                time.sleep(POLL_EVERY)
         else:
             rpc("subscribe", "SubscribeToTask", {"id": t})
-        rpc("get", "GetTask", {"id": t, "historyLength": 1})
+            rpc("get", "GetTask", {"id": t, "historyLength": 1})
         r = result(rpc("list-1", "ListTasks", {"pageSize": 1, "historyLength": 1}))
         if r.get("nextPageToken"):
             rpc("list-2", "ListTasks", {"pageSize": 1, "historyLength": 1,
@@ -229,9 +250,13 @@ def client(mode, base, hook_base, log):
             {"id": t, "pushNotificationConfigId": ids["b"]})
         if mode in POLL_MODES:
             time.sleep(JOB_WAIT)
+            for _ in range(POLL_MAX):
+                if ended(result(rpc("get", "tasks/get", {"id": t, "historyLength": 1}))):
+                    break
+                time.sleep(POLL_EVERY)
         else:
             rpc("resubscribe", "tasks/resubscribe", {"id": t})
-        rpc("get", "tasks/get", {"id": t, "historyLength": 1})
+            rpc("get", "tasks/get", {"id": t, "historyLength": 1})
         if v02:
             st, _ = call(base + "/agent/authenticatedExtendedCard")
             log.append(("ext-anon", st))
@@ -240,7 +265,14 @@ def client(mode, base, hook_base, log):
         else:
             rpc("ext-anon", "agent/getAuthenticatedExtendedCard", {}, {})
             rpc("ext", "agent/getAuthenticatedExtendedCard", {})
-    time.sleep(3.0 if mode in POLL_MODES else 0.5)  # the last pushes land
+    if mode == "v10-push-artifact-after-polled-end":
+        # the client has read the poll that showed the job ended (its answer is in the
+        # recording): only now may the agent push its late artifact, so the push always
+        # comes after the polled end (a 3 s sleep in the agent raced the client's poll on
+        # a loaded machine: the delivery was recorded 0.7 ms before the answer)
+        log.append(("polled", 200 if control(agent_base, "polled", t).get("polled") else 0))
+    # the last pushes land: the agent's job and its deliveries have all been answered
+    log.append(("settled", 200 if control(agent_base, "settled", t).get("settled") else 0))
     if mode in TAIL_MODES:
         # PUSH-DELIV-003 judges a missing terminal push once the recording reaches 30 s
         # (PUSH-004's delivery timeout) past the task's end: one call after that ends it
@@ -295,7 +327,7 @@ def run_mode(bin_, out, mode, pport, aport, hook_port, res):
     base = f"http://127.0.0.1:{pport}"
     wport = ready["listeners"][0][1]
     log = []
-    client(mode, base, f"http://127.0.0.1:{wport}", log)
+    client(mode, base, f"http://127.0.0.1:{wport}", f"http://127.0.0.1:{aport}", log)
     alive = proxy.poll() is None
     rc = d.stop_proxy(proxy)
     if own_agent:

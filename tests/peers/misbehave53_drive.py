@@ -69,6 +69,11 @@ def rules_in(obj, out=None):
     return out
 
 
+HOOKED = {}  # path -> deliveries the webhook answered
+HOOK_CV = threading.Condition()
+PUSH_WAIT = 60.0  # the most the driver waits for a delivery (a liveness bound)
+
+
 class Hook(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -82,6 +87,16 @@ class Hook(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "2")
         self.end_headers()
         self.wfile.write(b"{}")
+        self.wfile.flush()
+        with HOOK_CV:
+            HOOKED[self.path] = HOOKED.get(self.path, 0) + 1
+            HOOK_CV.notify_all()
+
+
+def pushed(path):
+    """True once the webhook has answered a delivery to `path` (False after PUSH_WAIT s)."""
+    with HOOK_CV:
+        return HOOK_CV.wait_for(lambda: HOOKED.get(path, 0) > 0, PUSH_WAIT)
 
 
 def call(url, body=None, headers=None, method=None):
@@ -220,7 +235,9 @@ def client(mode, base, hook_base, log):
     r = r.get("result") or {}
     tid = (r.get("task") or r).get("id")
     if o["push"]:
-        time.sleep(0.8)  # the job completes 0.3 s after its send and is pushed
+        # the job completes 0.3 s after its send and is pushed: the client goes on once
+        # the webhook answered that delivery (an 0.8 s sleep stood here)
+        log.append(("pushed", 200 if pushed(f"/hook/{mode}") else 0))
     gh, gq = (good_h, good_q) if mode != "v10-key-query-only" else ({}, {"X-Caller-Ref":
                                                                            sec["key"]})
     if tid:
@@ -326,8 +343,6 @@ def run_mode(bin_, out, mode, hook_port, res):
     errp = os.path.join(out, f"{mode}.proxy.stderr")
     log = []
     client(mode, base, hook_base, log)
-    if agent_mod.opts(mode)["push"]:
-        time.sleep(0.3)
     alive = proxy.poll() is None
     proxy.send_signal(signal.SIGTERM)
     try:

@@ -7,7 +7,10 @@ A2A agent and breaks, or legally bends, what passes through it in one --mode at 
         --public http://127.0.0.1:FRONT [--port N] [--log FILE]
     python3 misgateway45.py --list
 
-Prints its port on the first line of stdout, then serves until killed. Every request goes to
+Prints its port on the first line of stdout, then serves until killed. `--upstream -`: the
+gateway binds first and learns where it goes afterwards: once its port is printed it reads
+one stdin line `UPSTREAM_URL [PUBLIC_URL]` (a recording proxy started on port 0 behind and in
+front of it names both in its ready line), then serves. Every request goes to
 --upstream with the same method, path and body (hop-by-hop headers dropped, Host set to the
 upstream's); answers come back unbuffered (each piece the upstream sends is written to the
 client as one chunk as it arrives). The Agent Card (a GET of a path ending in `agent-card.json`
@@ -555,6 +558,13 @@ def main():
 
     srv = Server(("127.0.0.1", a.port), Gateway)
     print(srv.server_address[1], flush=True)
+    if a.upstream == "-":
+        words = sys.stdin.readline().split()
+        if not words:
+            sys.exit("--upstream -: no UPSTREAM_URL line on stdin")
+        Gateway.upstream = urllib.parse.urlsplit(words[0])
+        if len(words) > 1:
+            Gateway.public = words[1]
     srv.serve_forever()
 
 

@@ -4,7 +4,9 @@ agent as an A2A client (the SDK client, JSON-RPC 1.0, streaming), one `--mode` a
 
     python3 misorch50.py --mode MODE --delegate URL --public URL [--log FILE]
 
-Prints its port on the first stdout line. `--delegate` is the delegate agent's base URL (a
+Prints its port on the first stdout line, then `delegated OWN_TASK DELEGATE_TASK` for each call
+of an own task once the delegate's first answer to it was read (DELEGATE_TASK `-` when that
+answer named no task, or the call ended without one). `--delegate` is the delegate agent's base URL (a
 listener of the recording proxy in front of it), `--public` the base URL its own card
 advertises (the proxy's client-facing listener), `--log` a JSON line per answer it read from
 the delegate (method, path, body base64: the bytes as they came, for the byte comparison).
@@ -150,13 +152,24 @@ class Orchestrator(AgentExecutor):
             msg.context_id = self.contexts[ctx]
         await up.start_work()
         client, http = await self.client()
+        told = []
+
+        def tell(delegate_task):
+            # for the driver, once per call: the delegate's first answer to it was read
+            # (its task linked to the own one, so a cancel from now on reaches the
+            # delegate in the modes that propagate it), or the call ended without one
+            if not told:
+                told.append(1)
+                print(f"delegated {own} {delegate_task}", flush=True)
+
         try:
             async for ev in client.send_message(SendMessageRequest(message=msg)):
                 kind = ev.WhichOneof("payload")
                 if kind == "task":
                     self.links[own] = (ev.task.id, ev.task.context_id)
                     self.contexts.setdefault(ctx, ev.task.context_id)
-                elif kind == "message":
+                tell(ev.task.id if kind == "task" else "-")
+                if kind == "message":
                     await up.add_artifact([new_text_part(get_message_text(ev.message))],
                                           name="answer", last_chunk=True)
                     await up.complete()
@@ -170,8 +183,10 @@ class Orchestrator(AgentExecutor):
                     if await self.relay_status(up, say, ev.status_update.status):
                         return
         except Exception as e:  # noqa: BLE001
+            tell("-")
             await up.failed(say(f"delegate error: {e}"))
         finally:
+            tell("-")
             await http.aclose()
 
     async def relay_status(self, up, say, st) -> bool:

@@ -6,10 +6,14 @@ SDK agent, both hops through one `a2a-interop proxy --record --report --lossless
 
 The client (curl, JSON-RPC 1.0, `Authorization: Bearer client-secret-50` on every call): the
 orchestrator's card; send "task hello" and get it (historyLength 0); stream "slow streamed"
-and get it; send "long job" (returnImmediately), wait 1 s, cancel it; send "input please",
+and get it; send "long job" (returnImmediately), wait until the orchestrator says the delegate
+answered the long job's call (its first answer on the delegate leg was read: the delegate's
+task linked to the own one), cancel it; send "input please",
 then the follow-up "more details" on the task and context the answer named; send "fail now";
 a 0.3 `message/send` "task hello 03". An id not given is made up, so every mode makes the
-same 11 calls.
+same 11 calls. Before it stops the proxy the driver waits until every exchange in the
+recording has ended and the orchestrator has logged every delegate answer (the long job's
+stream closes after the cancel): events, not time.
 
     python3 misorch50_drive.py BIN OUTDIR [MODE[@LEG]...]
 
@@ -28,6 +32,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -60,7 +65,63 @@ def task_of(objs):
     return None, None
 
 
-def client(front):
+WAIT = 60.0  # the most the driver waits for an event of a peer before it goes on
+
+
+class Linked:
+    """The orchestrator's `delegated OWN DELEGATE` stdout lines, read on a thread."""
+
+    def __init__(self, out):
+        self.ids, self.cv = set(), threading.Condition()
+        threading.Thread(target=self.read, args=(out,), daemon=True).start()
+
+    def read(self, out):
+        for ln in out:
+            w = ln.split()
+            if len(w) == 3 and w[0] == "delegated":
+                with self.cv:
+                    self.ids.update(x for x in w[1:] if x != "-")
+                    self.cv.notify_all()
+
+    def wait(self, tid):
+        """True once a delegate call of the task `tid` (the own id or, relay-task, the
+        delegate's the client was given) had its first answer; False after WAIT s."""
+        with self.cv:
+            return self.cv.wait_for(lambda: tid in self.ids, WAIT)
+
+
+def settled(rec, olog, leg):
+    """True once every exchange of the recording `rec` has its exchange_end and the
+    orchestrator's log `olog` holds an answer for each delegate-leg exchange (it logs a
+    stream when it closes it); False after WAIT s. Read as the proxy writes (a partial last
+    line is skipped)."""
+    end = time.monotonic() + WAIT
+    while True:
+        opened, ended, delegate = set(), set(), 0
+        try:
+            for ln in open(rec):
+                try:
+                    e = json.loads(ln)
+                except ValueError:
+                    continue
+                if e.get("type") == "request_head":
+                    opened.add(e.get("exchange"))
+                    delegate += e.get("leg") == leg and e.get("method") != "OPTIONS"
+                elif e.get("type") == "exchange_end":
+                    ended.add(e.get("exchange"))
+            logged = sum(1 for _ in open(olog)) if os.path.exists(olog) else 0
+        except OSError:
+            opened, logged = {None}, 0
+        if opened <= ended and logged >= delegate:
+            return True
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+
+
+def client(front, linked):
+    """The client's 11 steps through the proxy's front `front`: (log, whether the long job
+    had its first answer from the delegate before its cancel)."""
     log = []
     n = [0]
 
@@ -79,7 +140,10 @@ def client(front):
     call("get-stream", "GetTask", {"id": s or "s-not-given"})
     t3, _ = task_of(call("send-long", "SendMessage", {"message": d.message(True, "long job"),
                                                       "configuration": {"returnImmediately": True}}))
-    time.sleep(1.0)
+    # the cancel comes once the long job reached the delegate and the orchestrator read its
+    # first answer (linked it; caller-ids: refused), not after a 1 s sleep, which could
+    # come before that answer on a loaded machine
+    was_linked = bool(t3) and linked.wait(t3)
     call("cancel", "CancelTask", {"id": t3 or "t3-not-given"})
     ti, ci = task_of(call("send-input", "SendMessage", {"message": d.message(True, "input please")}))
     m = d.message(True, "more details", ti or "ti-not-given")
@@ -88,7 +152,7 @@ def client(front):
     call("follow-up", "SendMessage", {"message": m})
     call("send-fail", "SendMessage", {"message": d.message(True, "fail now")})
     call("send-03", "message/send", {"message": d.message(False, "task hello 03")}, v10=False)
-    return log
+    return log, was_linked
 
 
 def delegate_untouched(rec, log, leg="delegate"):
@@ -147,6 +211,7 @@ def run(bin_, out, mode, leg="delegate", tag=None):
                                 stderr=open(os.path.join(out, f"{tag}.orch.stderr"), "w"),
                                 text=True)
         oport = int(orch.stdout.readline())
+        linked = Linked(orch.stdout)
         try:
             proxy, _ = d.start_proxy(bin_, [
                 "--listen", f"127.0.0.1:{p1}", "--upstream", f"http://127.0.0.1:{oport}",
@@ -160,8 +225,11 @@ def run(bin_, out, mode, leg="delegate", tag=None):
                 p.wait()
             if attempt == 5:
                 raise
-    log = client(front)
-    time.sleep(0.5)
+    log, was_linked = client(front, linked)
+    # the proxy is stopped once what the test reads is there: every exchange ended in the
+    # recording, every delegate answer in the orchestrator's log (a 0.5 s sleep raced the
+    # long job's stream closing after its cancel)
+    is_settled = settled(rec, olog, leg)
     alive = proxy.poll() is None
     rc = d.stop_proxy(proxy)
     for p in (orch, a):
@@ -189,7 +257,7 @@ def run(bin_, out, mode, leg="delegate", tag=None):
             "orchestrator": f"127.0.0.1:{p1}", "delegate": f"127.0.0.1:{p2}",
             "findings": [{"rule": f.get("rule"), "leg": f.get("leg"), "message": f.get("message"),
                           "seen": f.get("seen", 1)} for f in report.get("findings", [])],
-            "steps": [(s, r["status"], r["rc"]) for s, r in log]}
+            "delegated": was_linked, "settled": is_settled, "steps": [(s, r["status"], r["rc"]) for s, r in log]}
 
 
 def main():
@@ -220,6 +288,10 @@ def main():
             flags.append("DELBYTES")
         if any(lg["ended"] != lg["exchanges"] for lg in res["legs"].values()):
             flags.append("UNENDED")
+        if not res["delegated"]:
+            flags.append("UNDELEGATED")
+        if not res["settled"]:
+            flags.append("UNSETTLED")
         dl = res["legs"].get(leg or "delegate", {}).get("exchanges", 0)
         cl = res["legs"].get("client", {}).get("exchanges", 0)
         print(f"{'OK  ' if res['as_predicted'] else 'MISS'} {name:20} pred={sorted(want)} "
