@@ -1946,6 +1946,10 @@ struct TaskRec {
     /// task history seen in full (a request without historyLength), that history's length,
     /// and its recording line and exchange.
     history_tail: Option<(Vec<String>, usize, u64, String)>,
+    /// DATA-HISTORY-005: the latest GetTask answer's history of the task: its number of
+    /// distinct `messageId`s, its newest [`MAX_TASK_MESSAGE_IDS`] ids, and the answer's
+    /// recording line and exchange.
+    history_read: Option<(usize, Vec<String>, u64, String)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
     /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries

@@ -544,6 +544,10 @@ rule!(DATA_TASK_CONTENT_REPEATED, "DATA-HISTORY-004", "task-content-repeated", N
     ["ID-006", "ID-007", "DATA-005"],
     "a task repeats content that is not its own: its history lists one message (same messageId) twice, or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
     "keep a task's record per task: append the incoming message to Task.history once (not in the request handler and again in the executor), and give a follow-up task in the same context only the artifacts it produced itself, not the context's artifacts so far (store artifacts by taskId, not by contextId)");
+rule!(DATA_HISTORY_LOST, "DATA-HISTORY-005", "history-messages-lost", Warning, Lifecycle,
+    ["DATA-006", "ID-006"],
+    "a later GetTask answer of a task holds fewer history messages than an earlier one, although its historyLength asked for at least as many as the earlier answer held: the agent's task store lost messages (a trim for one read written back to the task)",
+    "trim Task.history on a copy for the answer, never on the stored task: historyLength N limits what one answer carries (the N most recent messages), and a history only grows, so a later read asking for as many messages as an earlier one got returns at least those");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -1564,6 +1568,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
     DATA_TASK_CONTENT_REPEATED,
+    DATA_HISTORY_LOST,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,
