@@ -1767,7 +1767,9 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
 /// for at least as many messages (a2a-dotnet #91: a trim for one read written back to the
 /// stored task), on 0.2/0.3 JSON-RPC and 1.0 JSON-RPC and HTTP+JSON; a history that grew, a
 /// smaller historyLength, the server's default under no historyLength, a read without
-/// `history` and a dropped duplicate stay silent. The round's other kinds (a2aproject
+/// `history` and a dropped duplicate stay silent. TASK-STATE-010 widened to the same loss
+/// of a finished task's artifacts without a stream (an earlier whole snapshot of the
+/// finished task listed it). The round's other kinds (a2aproject
 /// threads, blind variants A-G run on main's binary first) keep their rules on every surface.
 #[test]
 fn mine54b_history_lost_and_round_kinds_told() {
@@ -1811,6 +1813,18 @@ fn mine54b_history_lost_and_round_kinds_told() {
             "DATA-HISTORY-005",
             "warning",
             "GetTask with historyLength 4 for task t-h3 with 1 history message, but an earlier read of the task returned 4",
+        ),
+        (
+            "b54b-H4-v10-finished-task-artifact-lost-between-reads",
+            "TASK-STATE-010",
+            "warning",
+            "an earlier answer showed task t-h4 finished in TASK_STATE_COMPLETED with artifact report, but its GetTask answer shows it with artifact summary",
+        ),
+        (
+            "b54b-H5-v03-send-result-artifact-then-get-other",
+            "TASK-STATE-010",
+            "warning",
+            "finished in completed with artifact translation, but its tasks/get answer shows it with artifact glossary",
         ),
         ("f1150-v10-completed-task-read-back-failed", "TASK-STATE-001", "error", "was TASK_STATE_COMPLETED and is later reported as TASK_STATE_FAILED"),
         ("b54b-A1-v03-completed-read-back-submitted", "TASK-STATE-001", "error", "was completed and is later reported as submitted"),

@@ -14,7 +14,11 @@ G: a follow-up naming only its task answered in another context (f1158, A2A #124
 H: DATA-HISTORY-005 (new): a GetTask answer whose history is shorter than an earlier read's
    although its historyLength asked for at least as many (f1163, a2a-dotnet #91). Controls: a
    history that grew, a smaller historyLength, a read that leaves history out, a duplicate
-   message dropped.
+   message dropped. H4-H5: the same loss for a finished task's artifacts without a stream
+   (TASK-STATE-010 widened: a later GetTask that lists artifacts, but not one an earlier whole
+   snapshot of the finished task listed); controls: a ListTasks row without includeArtifacts
+   between two full reads, a working task whose draft artifact was replaced before it
+   finished, a tasks/get that leaves artifacts out altogether (not judged).
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -274,5 +278,39 @@ case("HL4-legal-v10-duplicate-message-dropped", C10() + [
     req(0.6, "POST", V1 + "/a2a", rpc("hl4-2", "GetTask", {"id": "t-hl", "historyLength": 10}), ver="1.0"),
     resp(0.61, 200, ok("hl4-2", task10("t-hl", "c-hl", "TASK_STATE_COMPLETED", history=HL))),
 ], [], S91, "control: the second read no longer repeats a message the first listed twice (DATA-HISTORY-004's note on the first)")
+
+# --- H4-H5: the same loss for a finished task's artifacts, no stream (TASK-STATE-010 widened)
+case("H4-v10-finished-task-artifact-lost-between-reads", C10() + [
+    req(0.2, "POST", V1 + "/a2a", rpc("h4-1", "GetTask", {"id": "t-h4"}), ver="1.0"),
+    resp(0.21, 200, ok("h4-1", task10("t-h4", "c-h4", "TASK_STATE_COMPLETED", artifacts=[art10("summary", "3 findings"), art10("report", "full text")]))),
+    req(0.6, "POST", V1 + "/a2a", rpc("h4-2", "GetTask", {"id": "t-h4"}), ver="1.0"),
+    resp(0.61, 200, ok("h4-2", task10("t-h4", "c-h4", "TASK_STATE_COMPLETED", artifacts=[art10("summary", "3 findings")]))),
+], [("stored-artifact-lost", "warning")], S91, "1.0: a finished task read twice, the second read without one of its artifacts")
+case("H5-v03-send-result-artifact-then-get-other", C03() + [
+    req(0.2, "POST", V3 + "/a2a", rpc(1, "message/send", {"message": umsg03("translate it", mid="m-h5")})),
+    resp(0.5, 200, ok(1, task03("t-h5", "c-h5", "completed", artifacts=[art03("translation", "bonjour"), art03("glossary", "bonjour: hello")]))),
+    req(1.0, "POST", V3 + "/a2a", rpc(2, "tasks/get", {"id": "t-h5"})),
+    resp(1.01, 200, ok(2, task03("t-h5", "c-h5", "completed", artifacts=[art03("glossary", "bonjour: hello")]))),
+], [("stored-artifact-lost", "warning")], S91, "0.3: the blocking send's completed task carried two artifacts, tasks/get of it one")
+case("HL7-legal-v03-get-leaves-artifacts-out", C03() + [
+    req(0.2, "POST", V3 + "/a2a", rpc(1, "message/send", {"message": umsg03("translate it", mid="m-hl7")})),
+    resp(0.5, 200, ok(1, task03("t-hl7", "c-hl7", "completed", artifacts=[art03("translation", "bonjour")]))),
+    req(1.0, "POST", V3 + "/a2a", rpc(2, "tasks/get", {"id": "t-hl7"})),
+    resp(1.01, 200, ok(2, task03("t-hl7", "c-hl7", "completed"))),
+], [], S91, "control (not judged): a tasks/get answer that leaves artifacts out altogether, a status-only read as many recorded agents answer")
+case("HL5-legal-v10-finished-task-list-without-include-artifacts", C10() + [
+    req(0.2, "POST", V1 + "/a2a", rpc("hl5-1", "GetTask", {"id": "t-hl5"}), ver="1.0"),
+    resp(0.21, 200, ok("hl5-1", task10("t-hl5", "c-hl5", "TASK_STATE_COMPLETED", artifacts=[art10("summary", "3 findings")]))),
+    req(0.6, "POST", V1 + "/a2a", rpc("hl5-2", "ListTasks", {"contextId": "c-hl5"}), ver="1.0"),
+    resp(0.61, 200, ok("hl5-2", {"tasks": [task10("t-hl5", "c-hl5", "TASK_STATE_COMPLETED")], "nextPageToken": "", "pageSize": 50, "totalSize": 1})),
+    req(0.8, "POST", V1 + "/a2a", rpc("hl5-3", "GetTask", {"id": "t-hl5"}), ver="1.0"),
+    resp(0.81, 200, ok("hl5-3", task10("t-hl5", "c-hl5", "TASK_STATE_COMPLETED", artifacts=[art10("summary", "3 findings")]))),
+], [], S91, "control: a ListTasks row leaves artifacts out (no includeArtifacts) and the next GetTask holds them")
+case("HL6-legal-v10-working-task-artifact-replaced", C10() + [
+    req(0.2, "POST", V1 + "/a2a", rpc("hl6-1", "GetTask", {"id": "t-hl6"}), ver="1.0"),
+    resp(0.21, 200, ok("hl6-1", task10("t-hl6", "c-hl6", "TASK_STATE_WORKING", artifacts=[art10("draft", "v1")]))),
+    req(0.6, "POST", V1 + "/a2a", rpc("hl6-2", "GetTask", {"id": "t-hl6"}), ver="1.0"),
+    resp(0.61, 200, ok("hl6-2", task10("t-hl6", "c-hl6", "TASK_STATE_COMPLETED", artifacts=[art10("final", "v2")]))),
+], [], S91, "control: before the task ends its artifacts are the agent's to rework; only a finished task's are fixed")
 
 write_cases(cases, HERE)
