@@ -2,8 +2,9 @@
 
 Each puts one of round fifty-four (b)'s kinds on traffic its field case does not hold (another
 protocol generation, binding, a stream for a unary call, other names and ids), with controls
-beside it. All were written as probes and run on main's binary before any change
-(FIELD-CASES.md "Round fifty-four (b)" gives their verdicts then).
+beside it. A-G were written as probes and run on main's binary before any change; H after
+DATA-HISTORY-005 was written (H4-H5 and HL5-HL7 with the TASK-STATE-010 widening), each also
+run on main's binary (FIELD-CASES.md "Round fifty-four (b)" gives the verdicts).
 A: a terminal task reported in another state later (f1150, a2a-java PR #1045).
 B: events after the terminal status in one stream (f1151, a2a-java #1082).
 C: a task state that is no TaskState (f1152, a2a-java PR #974).
