@@ -1769,7 +1769,10 @@ fn mine53_stream_refusal_code_and_card_fetch_path_malformed() {
 /// smaller historyLength, the server's default under no historyLength, a read without
 /// `history` and a dropped duplicate stay silent. TASK-STATE-010 widened to the same loss
 /// of a finished task's artifacts without a stream (an earlier whole snapshot of the
-/// finished task listed it). The round's other kinds (a2aproject
+/// finished task listed it). A card member written null is unset (a2a-java #945's Jackson
+/// card): a 1.0 card's `url: null` is no url to judge (CARD-SHAPE-003 told it before) and a
+/// null 0.x-only member is not named by VER-MIX-001; a 0.3 card's null url is still told.
+/// The round's other kinds (a2aproject
 /// threads, blind variants A-G run on main's binary first) keep their rules on every surface.
 #[test]
 fn mine54b_history_lost_and_round_kinds_told() {
@@ -1826,6 +1829,18 @@ fn mine54b_history_lost_and_round_kinds_told() {
             "warning",
             "finished in completed with artifact translation, but its tasks/get answer shows it with artifact glossary",
         ),
+        (
+            "b54b-I1-v03-card-url-null",
+            "CARD-SHAPE-003",
+            "error",
+            "card url null is not an absolute http(s) url",
+        ),
+        (
+            "b54b-I2-v10-card-url-null-preferred-transport-set",
+            "VER-MIX-001",
+            "warning",
+            "1.0 agent card carries the 0.x-only member preferredTransport that 1.0 clients ignore",
+        ),
         ("f1150-v10-completed-task-read-back-failed", "TASK-STATE-001", "error", "was TASK_STATE_COMPLETED and is later reported as TASK_STATE_FAILED"),
         ("b54b-A1-v03-completed-read-back-submitted", "TASK-STATE-001", "error", "was completed and is later reported as submitted"),
         ("f1151-v10-stream-completed-sent-twice", "STREAM-END-001", "error", "after the terminal state TASK_STATE_COMPLETED"),
@@ -1869,6 +1884,27 @@ fn mine54b_history_lost_and_round_kinds_told() {
         (
             "b54b-HL4-legal-v10-duplicate-message-dropped",
             "DATA-HISTORY-005",
+        ),
+        (
+            "b54b-HL5-legal-v10-finished-task-list-without-include-artifacts",
+            "TASK-STATE-010",
+        ),
+        (
+            "b54b-HL6-legal-v10-working-task-artifact-replaced",
+            "TASK-STATE-010",
+        ),
+        (
+            "b54b-HL7-legal-v03-get-leaves-artifacts-out",
+            "TASK-STATE-010",
+        ),
+        ("f1163-v02-history-trim-written-back", "TASK-STATE-010"),
+        ("f1166-legal-v10-card-unset-members-null", "CARD-SHAPE-003"),
+        ("f1166-legal-v10-card-unset-members-null", "VER-MIX-001"),
+        ("b54b-IL1-legal-v10-card-0x-members-null", "CARD-SHAPE-003"),
+        ("b54b-IL1-legal-v10-card-0x-members-null", "VER-MIX-001"),
+        (
+            "b54b-I2-v10-card-url-null-preferred-transport-set",
+            "CARD-SHAPE-003",
         ),
         (
             "f1162-legal-v10-input-required-resumed-to-completed",

@@ -260,4 +260,17 @@ case("f1165-legal-v10-history-server-default-shorter", get_card(0.0, card10(JA +
 ], [], S91,
      "legal: without historyLength the server applies its own default (1.0 §3.2.4: unset means the server's default), which may be shorter than an earlier explicit read; nothing says a message was lost")
 
+# --- f1166 (legal): a 1.0 card that writes its unset members as null (a2a-java #945's Jackson card)
+QN = "https://quarkus-github.example.test"
+card945n = card10(QN + "/", iconUrl=None, provider=None, securitySchemes=None, securityRequirements=None, signatures=None,
+                  additionalInterfaces=None, documentationUrl="https://quarkus-github.example.test/docs")
+card945n["url"] = None
+card945n["supportedInterfaces"][0]["tenant"] = None
+card945n["skills"][0].update({"inputModes": None, "outputModes": None, "securityRequirements": None, "examples": None})
+case("f1166-legal-v10-card-unset-members-null", get_card(0.0, card945n, QN + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", QN + "/", rpc("qn-1", "SendMessage", {"message": umsg10("list my open pull requests", mid="m-qn-1")}), ver="1.0"),
+    resp(0.9, 200, ok("qn-1", {"message": amsg10("You have 2 open pull requests.", mid="a-qn-1", contextId="c-qn-1")})),
+], [], S945,
+     "legal: ProtoJSON reads null as a field's default (1.0 §5.5; DATA-003), so a card whose serializer writes every unset member as null (url, tenant, signatures, securitySchemes) says nothing more than one that leaves them out; the 1.0 card has no url member, and url: null is no url to judge")
+
 write_cases(cases, OUT)

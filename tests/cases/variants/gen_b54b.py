@@ -20,6 +20,9 @@ H: DATA-HISTORY-005 (new): a GetTask answer whose history is shorter than an ear
    snapshot of the finished task listed); controls: a ListTasks row without includeArtifacts
    between two full reads, a working task whose draft artifact was replaced before it
    finished, a tasks/get that leaves artifacts out altogether (not judged).
+I: members written null (a2a-java #945's Jackson card): a 1.0 card's url: null is unset, not a
+   url to judge; a 0.3 card's null url is its required url missing. Control: a 1.0 card whose
+   0.x-only members are all null.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -313,5 +316,19 @@ case("HL6-legal-v10-working-task-artifact-replaced", C10() + [
     req(0.6, "POST", V1 + "/a2a", rpc("hl6-2", "GetTask", {"id": "t-hl6"}), ver="1.0"),
     resp(0.61, 200, ok("hl6-2", task10("t-hl6", "c-hl6", "TASK_STATE_COMPLETED", artifacts=[art10("final", "v2")]))),
 ], [], S91, "control: before the task ends its artifacts are the agent's to rework; only a finished task's are fixed")
+
+# --- I: members written null (a2a-java #945): unset in 1.0, a missing required url in 0.3
+case("I1-v03-card-url-null", get_card(0.0, card03(None, name="nullurl"), V3 + "/.well-known/agent-card.json"),
+     [("card-interface-malformed", "error")], S945, "0.3 card whose required url is null")
+c10n = card10(V1 + "/a2a", preferredTransport=None, additionalInterfaces=None, security=None, supportsAuthenticatedExtendedCard=None)
+c10n["url"] = None
+c10n["capabilities"]["stateTransitionHistory"] = None
+c10n["skills"][0]["security"] = None
+case("IL1-legal-v10-card-0x-members-null", get_card(0.0, c10n, V1 + "/.well-known/agent-card.json"),
+     [], S945, "control: a 1.0 card whose 0.x-only members are all null (unset: no VER-MIX-001, no url judged)")
+c10p = card10(V1 + "/a2a", preferredTransport="JSONRPC")
+c10p["url"] = None
+case("I2-v10-card-url-null-preferred-transport-set", get_card(0.0, c10p, V1 + "/.well-known/agent-card.json"),
+     [("version-mixed-payload", "warning")], S945, "1.0 card with url null and preferredTransport set: the 0.x member is named, the null url is not")
 
 write_cases(cases, HERE)
