@@ -1937,6 +1937,183 @@ fn mine54_nested_kind_and_push_body_nested_shape() {
     }
 }
 
+/// Round fifty-four (b) (mine54b): DATA-HISTORY-005 (new; DATA-006, ID-006) tells a GetTask
+/// answer whose history is shorter than an earlier read's although its historyLength asked
+/// for at least as many messages (a2a-dotnet #91: a trim for one read written back to the
+/// stored task), on 0.2/0.3 JSON-RPC and 1.0 JSON-RPC and HTTP+JSON; a history that grew, a
+/// smaller historyLength, the server's default under no historyLength, a read without
+/// `history` and a dropped duplicate stay silent. TASK-STATE-010 widened to the same loss
+/// of a finished task's artifacts without a stream (an earlier whole snapshot of the
+/// finished task listed it). A card member written null is unset (a2a-java #945's Jackson
+/// card): a 1.0 card's `url: null` is no url to judge (CARD-SHAPE-003 told it before) and a
+/// null 0.x-only member is not named by VER-MIX-001; a 0.3 card's null url is still told.
+/// The round's other kinds (a2aproject
+/// threads, blind variants A-G run on main's binary first) keep their rules on every surface.
+#[test]
+fn mine54b_history_lost_and_round_kinds_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1163-v02-history-trim-written-back",
+            "DATA-HISTORY-005",
+            "warning",
+            "tasks/get with historyLength 10 for task t-dn-1 with 1 history message, but an earlier read of the task returned 4 (m-dn-1, a-dn-1, m-dn-2 no longer there)",
+        ),
+        (
+            "b54b-H1-v10-rest-history-lost-after-trimmed-read",
+            "DATA-HISTORY-005",
+            "warning",
+            "with historyLength 10 for task t-h1 with 2 history messages, but an earlier read of the task returned 6",
+        ),
+        (
+            "b54b-H2-v03-history-middle-messages-lost",
+            "DATA-HISTORY-005",
+            "warning",
+            "tasks/get with historyLength 8 for task t-h2 with 2 history messages, but an earlier read of the task returned 4 (a-t-h2-1, m-t-h2-2 no longer there)",
+        ),
+        (
+            "b54b-H3-v10-history-asked-exactly-as-many",
+            "DATA-HISTORY-005",
+            "warning",
+            "GetTask with historyLength 4 for task t-h3 with 1 history message, but an earlier read of the task returned 4",
+        ),
+        (
+            "b54b-H4-v10-finished-task-artifact-lost-between-reads",
+            "TASK-STATE-010",
+            "warning",
+            "an earlier answer showed task t-h4 finished in TASK_STATE_COMPLETED with artifact report, but its GetTask answer shows it with artifact summary",
+        ),
+        (
+            "b54b-H5-v03-send-result-artifact-then-get-other",
+            "TASK-STATE-010",
+            "warning",
+            "finished in completed with artifact translation, but its tasks/get answer shows it with artifact glossary",
+        ),
+        (
+            "b54b-I1-v03-card-url-null",
+            "CARD-SHAPE-003",
+            "error",
+            "card url null is not an absolute http(s) url",
+        ),
+        (
+            "b54b-I2-v10-card-url-null-preferred-transport-set",
+            "VER-MIX-001",
+            "warning",
+            "1.0 agent card carries the 0.x-only member preferredTransport that 1.0 clients ignore",
+        ),
+        ("f1150-v10-completed-task-read-back-failed", "TASK-STATE-001", "error", "was TASK_STATE_COMPLETED and is later reported as TASK_STATE_FAILED"),
+        ("b54b-A1-v03-completed-read-back-submitted", "TASK-STATE-001", "error", "was completed and is later reported as submitted"),
+        ("f1151-v10-stream-completed-sent-twice", "STREAM-END-001", "error", "after the terminal state TASK_STATE_COMPLETED"),
+        ("b54b-B1-v03-stream-final-status-twice", "STREAM-END-001", "error", "after the terminal state completed"),
+        ("f1152-v10-task-state-unrecognized", "TASK-STATE-005", "error", "\"UNRECOGNIZED\" is not a task state"),
+        ("b54b-C1-v03-stream-status-unrecognized", "TASK-STATE-005", "error", "\"UNRECOGNIZED\" is not a task state"),
+        ("f1153-v10-card-security-scheme-without-oneof-member", "CARD-SHAPE-006", "error", "\"oidc\" sets none of apiKeySecurityScheme"),
+        ("f1154-v03-card-api-key-scheme-location", "CARD-SHAPE-006", "error", "\"apiKey\" has no in"),
+        ("b54b-D1-v10-card-api-key-in-not-location", "CARD-SHAPE-006", "error", "\"key\" has no location"),
+        ("f1155-v03-send-message-content-not-parts", "DATA-SHAPE-002", "error", "its list is under content"),
+        ("f1156-v10-send-message-under-request", "DATA-SHAPE-002", "error", "found request"),
+        ("b54b-E3-v10-send-result-msg", "DATA-SHAPE-001", "error", "the member msg is the 0.3 proto's field name"),
+        ("f1157-v03-response-without-jsonrpc-member", "RPC-ENVELOPE-001", "error", "jsonrpc member is missing"),
+        ("f1158-v10-task-follow-up-answered-in-new-context", "ID-CTX-001", "error", "got contextId c-cx-9f3e instead of the task's c-cx-1"),
+        ("b54b-G2-v10-stream-follow-up-new-context", "ID-CTX-001", "error", "got contextId c-g2-new instead of the task's c-g2"),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        ("f1164-legal-v02-history-trim-on-copy", "DATA-HISTORY-005"),
+        (
+            "f1165-legal-v10-history-server-default-shorter",
+            "DATA-HISTORY-005",
+        ),
+        ("b54b-HL1-legal-v10-history-grows", "DATA-HISTORY-005"),
+        (
+            "b54b-HL2-legal-v03-smaller-history-length",
+            "DATA-HISTORY-005",
+        ),
+        (
+            "b54b-HL3-legal-v10-read-without-history-member",
+            "DATA-HISTORY-005",
+        ),
+        (
+            "b54b-HL4-legal-v10-duplicate-message-dropped",
+            "DATA-HISTORY-005",
+        ),
+        (
+            "b54b-HL5-legal-v10-finished-task-list-without-include-artifacts",
+            "TASK-STATE-010",
+        ),
+        (
+            "b54b-HL6-legal-v10-working-task-artifact-replaced",
+            "TASK-STATE-010",
+        ),
+        (
+            "b54b-HL7-legal-v03-get-leaves-artifacts-out",
+            "TASK-STATE-010",
+        ),
+        ("f1163-v02-history-trim-written-back", "TASK-STATE-010"),
+        ("f1166-legal-v10-card-unset-members-null", "CARD-SHAPE-003"),
+        ("f1166-legal-v10-card-unset-members-null", "VER-MIX-001"),
+        ("b54b-IL1-legal-v10-card-0x-members-null", "CARD-SHAPE-003"),
+        ("b54b-IL1-legal-v10-card-0x-members-null", "VER-MIX-001"),
+        (
+            "b54b-I2-v10-card-url-null-preferred-transport-set",
+            "CARD-SHAPE-003",
+        ),
+        (
+            "f1162-legal-v10-input-required-resumed-to-completed",
+            "TASK-STATE-001",
+        ),
+        (
+            "b54b-AL1-legal-v03-completed-read-back-completed",
+            "TASK-STATE-001",
+        ),
+        ("b54b-CL1-legal-v03-get-task-unknown", "TASK-STATE-005"),
+        ("b54b-DL1-legal-v10-card-api-key-location", "CARD-SHAPE-006"),
+        ("b54b-DL2-legal-v03-card-api-key-in", "CARD-SHAPE-006"),
+        (
+            "b54b-EL1-legal-v03-rest-send-proto-content",
+            "DATA-SHAPE-002",
+        ),
+        (
+            "f1159-legal-v10-task-follow-up-without-context-id",
+            "ID-CTX-001",
+        ),
+        (
+            "b54b-GL1-legal-v03-follow-up-task-and-context",
+            "ID-CTX-001",
+        ),
+        (
+            "f1161-legal-v10-stream-event-multi-line-data",
+            "STREAM-SHAPE-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

@@ -489,8 +489,13 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     // card carrying the 0.x member (kairos `ProtocolVersion: "v1"`, breaker18a W10): no 0.x
     // client can call it without url, so it is read as 1.0 and the member named as 0.x-only
     // (VER-MIX-001), not as a hybrid card missing its url.
-    c.has_v0_fields =
-        o.contains_key("url") || (o.contains_key("protocolVersion") && !c.has_v1_fields);
+    // A `url: null` beside the 1.0 field set is no url (ProtoJSON reads null as the field's
+    // default; a serializer that writes every unset field, a2a-java #945's Jackson card,
+    // gives a 1.0 card one); without it, the 0.x card's required url is missing (f180).
+    c.has_v0_fields = o
+        .get("url")
+        .is_some_and(|u| !u.is_null() || !c.has_v1_fields)
+        || (o.contains_key("protocolVersion") && !c.has_v1_fields);
     c.protocol_version = o
         .get("protocolVersion")
         .filter(|_| c.has_v0_fields)
@@ -1086,7 +1091,9 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             Some(_) => {}
         }
     }
-    if let Some(u) = o.get("url") {
+    // A 1.0 card's `url: null` is an unset member 1.0 does not define (a2a-java #945), not
+    // a url; a 0.x card's is its required url missing, told below.
+    if let Some(u) = o.get("url").filter(|u| !u.is_null() || c.has_v0_fields) {
         match u.as_str() {
             Some(s)
                 if preferred_grpc && !s.trim().is_empty() || super::net::parse_url(s).is_some() =>
@@ -1208,20 +1215,22 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             "additionalInterfaces",
             "protocolVersion",
         ] {
-            if o.contains_key(k) {
+            // A member written null is unset (ProtoJSON; a2a-java #945's Jackson card writes
+            // every unset field so): nothing a reader loses.
+            if o.get(k).is_some_and(|v| !v.is_null()) {
                 c.v0_members_in_v1.push(format!("/{k}"));
             }
         }
         if o.get("capabilities")
-            .and_then(Json::as_object)
-            .is_some_and(|caps| caps.contains_key("stateTransitionHistory"))
+            .and_then(|caps| caps.get("stateTransitionHistory"))
+            .is_some_and(|v| !v.is_null())
         {
             c.v0_members_in_v1
                 .push("/capabilities/stateTransitionHistory".into());
         }
         if let Some(Json::Array(skills)) = o.get("skills") {
             for (i, sk) in skills.iter().enumerate() {
-                if sk.get("security").is_some() {
+                if sk.get("security").is_some_and(|v| !v.is_null()) {
                     c.v0_members_in_v1.push(format!("/skills/{i}/security"));
                 }
             }
@@ -2656,6 +2665,39 @@ mod tests {
             .iter()
             .any(|(p, s)| p == "/skills/0/description" && s.contains("sig=")));
         assert!(card_strings(&card, 10).len() <= 1);
+    }
+
+    /// a2a-java #945 (mine54b): a serializer that writes every unset member as null gives a
+    /// 1.0 card `url: null` and null 0.x-only members; ProtoJSON reads null as unset, so the
+    /// card is 1.0 only, with no url judged and no 0.x member named. A 0.3 card's null url is
+    /// its required url missing.
+    #[test]
+    fn null_members_are_unset() {
+        let v1 = json!({"name":"a","url":null,"preferredTransport":null,"additionalInterfaces":null,
+            "capabilities":{"stateTransitionHistory":null},
+            "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0","tenant":null}],
+            "skills":[{"id":"s","name":"s","description":"d","tags":[],"security":null}]});
+        let c = card_view(&v1, false);
+        assert!(!c.has_v0_fields);
+        assert!(c.bad_interfaces.is_empty(), "{:?}", c.bad_interfaces);
+        assert!(c.v0_members_in_v1.is_empty(), "{:?}", c.v0_members_in_v1);
+        let v1 = json!({"name":"a","url":null,"preferredTransport":"JSONRPC",
+            "supportedInterfaces":[{"url":"https://a.test/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]});
+        assert_eq!(
+            card_view(&v1, false).v0_members_in_v1,
+            vec!["/preferredTransport".to_string()]
+        );
+        let v03 =
+            json!({"name":"a","url":null,"protocolVersion":"0.3.0","preferredTransport":"JSONRPC"});
+        let c = card_view(&v03, false);
+        assert!(c.has_v0_fields);
+        assert!(
+            c.bad_interfaces
+                .iter()
+                .any(|(p, m)| p == "/url" && m.starts_with("card url null")),
+            "{:?}",
+            c.bad_interfaces
+        );
     }
 
     #[test]

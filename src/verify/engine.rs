@@ -1946,6 +1946,10 @@ struct TaskRec {
     /// task history seen in full (a request without historyLength), that history's length,
     /// and its recording line and exchange.
     history_tail: Option<(Vec<String>, usize, u64, String)>,
+    /// DATA-HISTORY-005: the latest GetTask answer's history of the task: its number of
+    /// distinct `messageId`s, its newest [`MAX_TASK_MESSAGE_IDS`] ids, and the answer's
+    /// recording line and exchange.
+    history_read: Option<(usize, Vec<String>, u64, String)>,
     /// `status.timestamp` (ms since the epoch) of the terminal state when a push
     /// notification delivered it: a later webhook delivery of a non-terminal state is a
     /// state change only when its own timestamp is newer (PUSH-004: at-least-once, retries
@@ -2001,6 +2005,11 @@ struct TaskRec {
     /// event; at most [`MAX_TASK_MESSAGE_IDS`] kept, `None` when no such snapshot listed
     /// them): the artifacts the finished task has (TASK-001, TASK-005).
     terminal_artifacts: Option<Vec<String>>,
+    /// TASK-STATE-010 (TASK-001, TASK-005): the `artifactId`s (at most
+    /// [`MAX_TASK_MESSAGE_IDS`]) of the latest whole Task snapshot in the terminal state that
+    /// is not a push's (a GetTask / send / cancel answer, a stream's Task event), and its
+    /// recording line and exchange: a later such snapshot lacking one of them lost it.
+    terminal_snap: Option<(Vec<String>, u64, String)>,
     /// TASK-STATE-010 (STREAM-009): artifacts as the task's streams assembled them, one
     /// entry per `artifactId` (at most [`MAX_TASK_MESSAGE_IDS`], each at most
     /// [`MAX_STREAM_ARTIFACT_PARTS`] parts): [`json_hash`] of each part in order, whether an

@@ -544,6 +544,10 @@ rule!(DATA_TASK_CONTENT_REPEATED, "DATA-HISTORY-004", "task-content-repeated", N
     ["ID-006", "ID-007", "DATA-005"],
     "a task repeats content that is not its own: its history lists one message (same messageId) twice, or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
     "keep a task's record per task: append the incoming message to Task.history once (not in the request handler and again in the executor), and give a follow-up task in the same context only the artifacts it produced itself, not the context's artifacts so far (store artifacts by taskId, not by contextId)");
+rule!(DATA_HISTORY_LOST, "DATA-HISTORY-005", "history-messages-lost", Warning, Lifecycle,
+    ["DATA-006", "ID-006"],
+    "a later GetTask answer of a task holds fewer history messages than an earlier one, although its historyLength asked for at least as many as the earlier answer held: the agent's task store lost messages (a trim for one read written back to the task)",
+    "trim Task.history on a copy for the answer, never on the stored task: historyLength N limits what one answer carries (the N most recent messages), and a history only grows, so a later read asking for as many messages as an earlier one got returns at least those");
 rule!(DATA_LIST_ARTIFACTS, "DATA-LIST-001", "list-tasks-artifacts-not-requested", Error, Lifecycle,
     ["DATA-007"],
     "listed tasks carry artifacts although includeArtifacts was not true (ListTasks)",
@@ -685,9 +689,9 @@ rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ign
     "1.0 SendMessage with configuration.returnImmediately: true (0.2/0.3 message/send with configuration.blocking: false) was answered only after 2 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
     "read configuration.returnImmediately (1.0 inverts 0.3's blocking: the default is to wait) and 0.x configuration.blocking: when the client asks not to wait, answer right after the task is created, typically submitted or working, and let the client poll GetTask (tasks/get), subscribe or receive push notifications");
 rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost", Warning, Lifecycle,
-    ["STREAM-009", "TASK-005", "DATA-005"],
-    "a later Task snapshot of a task (GetTask, a send's result, a subscribe stream's Task, ListTasks with includeArtifacts, a push) lacks an artifact the task's stream delivered, or holds an artifact its stream appended chunks to (append: true) with only the parts before the appended ones, or with only the last chunks' parts (a store that ignores append replaces the artifact with each chunk)",
-    "persist every artifact update on the task as the stream assembles it: an update with append false or absent stores (or replaces) the artifact of its artifactId, one with append true adds its parts to it, and nothing removes an artifact; then GetTask, ListTasks and later Task events carry every artifact and every chunk the stream delivered (a store that keeps only the status, or only the first chunk, loses the deliverable)");
+    ["STREAM-009", "TASK-005", "DATA-005", "TASK-001"],
+    "a later Task snapshot of a task (GetTask, a send's result, a subscribe stream's Task, ListTasks with includeArtifacts, a push) lacks an artifact the task's stream delivered, or (a finished task, no stream) one an earlier whole snapshot of the finished task listed, or holds an artifact its stream appended chunks to (append: true) with only the parts before the appended ones, or with only the last chunks' parts (a store that ignores append replaces the artifact with each chunk)",
+    "persist every artifact update on the task as the stream assembles it: an update with append false or absent stores (or replaces) the artifact of its artifactId, one with append true adds its parts to it, and nothing removes an artifact; then GetTask, ListTasks and later Task events carry every artifact and every chunk the stream delivered, and a finished task answers every later read with the artifacts it finished with (a store that keeps only the status, or only the first chunk, or trims a copy it writes back, loses the deliverable)");
 // An orchestrator is server to its client and client to its delegates: the state of its own
 // task is what its client reads. A delegate's failure (or question) handed on, word for word,
 // as the orchestrator's completed result (adk-python #6708 / PR #6713: RemoteA2aAgent turns a
@@ -1564,6 +1568,7 @@ pub static RULES: &[Rule] = &[
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
     DATA_TASK_CONTENT_REPEATED,
+    DATA_HISTORY_LOST,
     DATA_LIST_ARTIFACTS,
     DATA_LIST_ORDER,
     DATA_LIST_FILTER,

@@ -660,7 +660,8 @@ impl State {
         // `<=`: a Task event and the message after it in one SSE chunk share the chunk's
         // seq (W3C SSE §9.2.4: a read may hold several events), and the Task handed the id
         // out first (mine54, verify_metamorphic49's sample moved onto f461 with its
-        // sse-two-events-in-one-chunk re-encoding: ID-TASK-004 was told there).
+        // sse-two-events-in-one-chunk re-encoding: ID-TASK-004 was told there; mine54b
+        // found it too). A message before its Task in the chunk finds no announcement.
         let seen_before = self
             .task_of(x, tid)
             .and_then(|t| t.announced.as_ref())

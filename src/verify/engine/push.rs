@@ -1962,6 +1962,78 @@ impl State {
                 }
             }
         }
+        // TASK-STATE-010 without a stream (a2a-dotnet #91's kind for artifacts): a finished
+        // task's whole snapshot lacks an artifact an earlier one of it listed. Artifacts a
+        // stream delivered are judged below; a push's Task may be older (PUSH-004).
+        let push = x.call.as_ref().is_some_and(|c| c.webhook);
+        // Judged on a GetTask answer (0.x tasks/get), the read a client makes to fetch the
+        // finished task's deliverables, that lists artifacts but not all of the earlier ones:
+        // a send's answer to a retried message, or a read that leaves artifacts out
+        // altogether, may carry the task's status only.
+        let read = x.sse.is_none() && x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetTask));
+        if let (Some(s), Snapshot::Whole, false) = (terminal, snapshot, push) {
+            // 0.1's artifacts have no id (the model names them by index): not judged.
+            let now: Vec<String> = list
+                .iter()
+                .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                .filter(|aid| !aid.starts_with('('))
+                .take(MAX_TASK_MESSAGE_IDS)
+                .map(str::to_string)
+                .collect();
+            let prev = t.terminal_snap.replace((now, seq, str::to_string(&x.id)));
+            let gone: Vec<String> = prev
+                .as_ref()
+                .filter(|p| read && !list.is_empty() && p.1 < x.req_seq)
+                .map(|p| {
+                    p.0.iter()
+                        .filter(|aid| {
+                            !list.iter().any(|l| {
+                                l.get("artifactId").and_then(Json::as_str) == Some(aid.as_str())
+                            }) && !t.stream_artifacts.iter().any(|a| a.id == **aid)
+                                && !t.lost_artifacts.contains(aid)
+                        })
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default();
+            if let (Some((_, pseq, pxid)), false) = (prev, gone.is_empty()) {
+                let plural = if gone.len() == 1 { "" } else { "s" };
+                let ids: Vec<&str> = list
+                    .iter()
+                    .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                    .take(BASELESS_SHOWN)
+                    .collect();
+                let holds = format!(
+                    "with artifact{} {}",
+                    if list.len() == 1 { "" } else { "s" },
+                    ids.join(", ")
+                );
+                let what = match x.call.as_deref() {
+                    Some(c) => format!("its {} answer", c.op_term("")),
+                    None => "a later Task snapshot".to_string(),
+                };
+                let msg = format!(
+                    "an earlier answer showed task {id} finished in {} with artifact{plural} {}, but {what} shows it {holds}: the agent's task store lost {} (a finished task keeps its artifacts and nothing removes one), so a client that reads the task again misses {}",
+                    x.state_term(s),
+                    gone.join(", "),
+                    if gone.len() == 1 { "it" } else { "them" },
+                    if gone.len() == 1 { "that deliverable" } else { "those deliverables" },
+                );
+                let ev = vec![
+                    Evidence {
+                        seq: pseq,
+                        exchange: Some(pxid),
+                        pointer: None,
+                        found: None,
+                    },
+                    x.ev(seq),
+                ];
+                self.find(&r::TASK_ARTIFACT_APPEND_LOST, msg, ev, &x.leg);
+            }
+        }
+        let Some(t) = self.task_of_mut(x, id) else {
+            return;
+        };
         let Some(s) = st else {
             return;
         };

@@ -1266,6 +1266,9 @@ impl State {
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
         self.note_full_history(x, &c, o);
+        if op == Op::GetTask {
+            self.check_history_lost(x, &c, o, &ptr, bseq);
+        }
         if op == Op::SendMessage {
             self.note_inline_push_config(x, &c, &id, x.req_seq);
         }

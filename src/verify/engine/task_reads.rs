@@ -768,6 +768,87 @@ impl State {
         self.find(&r::DATA_HISTORY_OLDEST_KEPT, msg, ev, &x.leg);
     }
 
+    /// DATA-HISTORY-005 (DATA-006, ID-006): the history of a GetTask answer (0.x
+    /// `tasks/get` too) of task `o` (at `ptr`) against the task's previous GetTask answer
+    /// ([`TaskRec::history_read`]). A history only grows, and an answer that asked for
+    /// historyLength N got the N most recent messages, so when the earlier answer held D
+    /// distinct messages, D <= N, and this one holds fewer than D, the agent's store lost
+    /// messages (a2a-dotnet #91: the trim for one read was written back to the task).
+    /// Not judged: no historyLength or 0 (the server default and 0.3 gRPC's "unlimited"
+    /// may be shorter), N smaller than D (a trim), an answer without `history` (an agent
+    /// that leaves it out of reads), a message without `messageId`, and a duplicate
+    /// dropped (the distinct count stays).
+    pub(super) fn check_history_lost(&mut self, x: &Exch, c: &Call, o: &Obj, ptr: &str, bseq: u64) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        if x.leg.is_none() && self.gw_rerouted(&x.id) {
+            return;
+        }
+        let Some(id) = o.get("id").and_then(Json::as_str) else {
+            return;
+        };
+        let mut ids: Vec<&str> = Vec::with_capacity(hist.len());
+        for m in hist {
+            match m.get("messageId").and_then(Json::as_str) {
+                Some(mid) => ids.push(mid),
+                None => return,
+            }
+        }
+        let mut uniq = ids.clone();
+        uniq.sort_unstable();
+        uniq.dedup();
+        let distinct = uniq.len();
+        let want = requested_history_length(c, &x.url);
+        let req_seq = x.req_seq;
+        let Some(t) = self.task_of_mut(x, id) else {
+            return;
+        };
+        // The record keeps the longest history read so far (a trimmed read between two
+        // full ones leaves it), and takes this one's after a finding (told once).
+        let lost = match (&t.history_read, want) {
+            (Some((had, _, hseq, _)), Some(n)) => {
+                n > 0 && *hseq < req_seq && *had as u64 <= n && distinct < *had
+            }
+            _ => false,
+        };
+        let keep = !lost && t.history_read.as_ref().is_some_and(|h| h.0 > distinct);
+        let newest = ids[ids.len().saturating_sub(MAX_TASK_MESSAGE_IDS)..]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let read = (distinct, newest, x.body_seq(), str::to_string(&x.id));
+        let prev = if keep {
+            None
+        } else {
+            t.history_read.replace(read)
+        };
+        let (Some((had, had_ids, hseq, hxid)), Some(n), true) = (prev, want, lost) else {
+            return;
+        };
+        let gone: Vec<&str> = had_ids
+            .iter()
+            .map(String::as_str)
+            .filter(|m| !ids.contains(m))
+            .collect();
+        let gone = if gone.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} no longer there)", gone.join(", "))
+        };
+        let msg = format!(
+            "agent answered {} with historyLength {n} for task {id} with {distinct} history message{}, but an earlier read of the task returned {had}{gone}: a history only grows, so the agent's task store lost messages (a trim for one answer written back to the stored task)",
+            c.op_term("the call"),
+            if distinct == 1 { "" } else { "s" },
+        );
+        let ev = vec![
+            Evidence::event(hseq, hxid),
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+        ];
+        self.find(&r::DATA_HISTORY_LOST, msg, ev, &x.leg);
+    }
+
     /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
     /// only when the request set `includeArtifacts`, and tasks newest status first (judged
     /// on consecutive tasks whose `status.timestamp`s both parse). Without
