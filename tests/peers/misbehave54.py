@@ -79,6 +79,28 @@ MODES = {
     "v10-chunks-interleaved": ("legal", "1.0: two artifacts streamed in interleaved chunks, "
                                         "each closed by lastChunk"),
     "v03-chunks-no-last": ("legal", "0.3: chunks without lastChunk (optional)"),
+    "v03-ctx-mismatch-accepted": ("legal", "0.3 follow-up naming the task and another "
+                                           "contextId processed in the task's own context "
+                                           "(0.x names no rejection: breaker35 F01)"),
+    "v10-three-turns": ("legal", "1.0: input-required twice (date, then seat); the third "
+                                 "turn streamed to completion"),
+    "v03-three-turns": ("legal", "0.3: input-required twice; the third turn streamed"),
+    "v10-stream-input-required": ("legal", "1.0: the first turn streamed, the stream closing "
+                                           "at input-required; the follow-up streamed"),
+    "v02-stream-input-required": ("legal", "0.2: the first turn streamed to input-required "
+                                           "(final: true); the follow-up streamed"),
+    "v10-append-across-turns": ("legal", "1.0: the input-required task carries a draft "
+                                         "artifact r1; the streamed follow-up appends to r1"),
+    "v03-append-across-turns": ("legal", "0.3: the draft artifact of turn one appended to "
+                                         "by the streamed follow-up"),
+    "v10-append-to-snapshot": ("legal", "1.0: the stream's first Task already holds artifact "
+                                        "r1; its chunks append to it"),
+    "v03-ext-echo-both": ("legal", "0.3 agent echoing under both X-A2A-Extensions and "
+                                   "A2A-Extensions"),
+    "v10-ext-echo-split": ("legal", "1.0 echo of two extensions on two A2A-Extensions header "
+                                    "lines (RFC 9110 §5.3)"),
+    "v10-ext-unknown-asked": ("legal", "1.0 client asks for an extension the card does not "
+                                       "declare; the agent ignores it (EXT-003)"),
     "v10-empty-context-new-task": ("legal", "1.0: a third message with contextId only after "
                                             "the task completed: a new task in the context"),
     # ---- faults ---------------------------------------------------------------------------
@@ -99,8 +121,11 @@ MODES = {
                                       "-32004"),
     "v10-followup-refused": ("fault", "the follow-up to the input-required task refused "
                                       "UnsupportedOperationError (the terminal-task answer)"),
-    "v03-ctx-mismatch-accepted": ("fault", "0.3 follow-up naming the task and another "
-                                           "contextId processed"),
+    "v10-ctx-mismatch-accepted": ("fault", "1.0 follow-up naming the task and another "
+                                           "contextId processed in the task's context"),
+    "v02-reopen": ("fault", "0.2 completed task reopened by a message"),
+    "v10-stream-followup-new-task": ("fault", "the streamed follow-up to the input-required "
+                                              "task streams a new task"),
     "v10-unknown-task-adopted": ("fault", "a message naming a taskId no one handed out "
                                           "answered with a new task of that id"),
     "v10-history-wrong-ctx": ("fault", "the task's history lists the first turn under "
@@ -202,6 +227,23 @@ OPTS = {
     "v03-terminal-refused": {"client": {"extras": ["terminal"]}},
     "v10-followup-refused": {"followup": "refused"},
     "v03-ctx-mismatch-accepted": {"ctx_check": False, "client": {"followup": "ctx-other"}},
+    "v10-ctx-mismatch-accepted": {"ctx_check": False, "client": {"followup": "ctx-other"}},
+    "v02-reopen": {"terminal": "reopen", "client": {"extras": ["terminal"]}},
+    "v10-stream-followup-new-task": {"followup": "new-task",
+                                     "client": {"followup_stream": True}},
+    "v10-three-turns": {"turns": 3, "client": {"turns": 3, "followup_stream": True}},
+    "v03-three-turns": {"turns": 3, "client": {"turns": 3, "followup_stream": True}},
+    "v10-stream-input-required": {"client": {"first_stream": True, "followup_stream": True}},
+    "v02-stream-input-required": {"client": {"first_stream": True, "followup_stream": True}},
+    "v10-append-across-turns": {"draft": True, "followup_chunks": "append-draft",
+                                "client": {"followup_stream": True}},
+    "v03-append-across-turns": {"draft": True, "followup_chunks": "append-draft",
+                                "client": {"followup_stream": True}},
+    "v10-append-to-snapshot": {"snapshot": True, "chunks": "append-snapshot"},
+    "v03-ext-echo-both": {"echo": "both"},
+    "v10-ext-echo-split": {"exts": [(EXT_A, False), (EXT_B, False)], "echo": "split",
+                           "client": {"ask": [EXT_A, EXT_B]}},
+    "v10-ext-unknown-asked": {"client": {"ask": [EXT_A, "https://ext.example.com/unknown/v1"]}},
     "v10-unknown-task-adopted": {"unknown": "adopt", "client": {"extras": ["unknown-task"]}},
     "v10-history-wrong-ctx": {"followup": "history-ctx"},
     "v10-ext-required-processed": {"exts": [(EXT_A, False), (EXT_R, True)],
@@ -252,9 +294,11 @@ def opts(mode):
     o = {"first": "input", "followup": "ok", "terminal": "refuse", "ctx_check": True,
          "unknown": "refuse", "ref": "accept", "exts": [(EXT_A, False)], "ext_miss": "error",
          "ext_extra": False, "echo": "right", "parts": "text", "chunks": "plain",
-         "artifact": "ok", "store": "joined", "auth_msg": True, "msg_artifacts": False}
+         "artifact": "ok", "store": "joined", "auth_msg": True, "msg_artifacts": False,
+         "turns": 2, "draft": False, "followup_chunks": "final", "snapshot": False}
     o.update({k: v for k, v in OPTS.get(mode, {}).items() if k != "client"})
-    c = {"followup": "both", "ask": [EXT_A], "extras": []}
+    c = {"followup": "both", "ask": [EXT_A], "extras": [], "turns": 2, "first_stream": False,
+         "followup_stream": False}
     c.update(OPTS.get(mode, {}).get("client", {}))
     o["client"] = c
     return o
@@ -340,6 +384,10 @@ CHUNKS = {
     "after-last": [("r1", False, False, "part one; "), ("r1", True, True, "part two"),
                    ("r1", True, True, " and three")],
     "id-changes": [("r1", False, False, "part one; "), ("r1-b", True, True, "part two")],
+    # a streamed follow-up: a new artifact, or (draft modes) the first turn's r1 continued
+    "final": [("booking-1", False, True, "booked for friday")],
+    "append-draft": [("r1", True, True, "booked for friday")],
+    "append-snapshot": [("r1", True, False, "part one; "), ("r1", True, True, "part two")],
 }
 
 
@@ -457,13 +505,17 @@ class Agent:
         if o["echo"] == "undeclared":
             act = act + ["https://ext.example.com/undeclared/v1"]
         if not act:
-            return {}
+            return []
+        if o["echo"] == "both":
+            return [("X-A2A-Extensions", ", ".join(act)), ("A2A-Extensions", ", ".join(act))]
+        if o["echo"] == "split":
+            return [("A2A-Extensions", u) for u in act]
         name = {"right": "A2A-Extensions" if self.v10 else "X-A2A-Extensions",
                 "0x": "X-A2A-Extensions", "1x": "A2A-Extensions",
                 "singular": "A2A-Extension"}.get(o["echo"],
                                                  "A2A-Extensions" if self.v10
                                                  else "X-A2A-Extensions")
-        return {name: ", ".join(act)}
+        return [(name, ", ".join(act))]
 
     def ext_refusal(self, h):
         """None, or ('error', code, message) / ('reject', text) for a send lacking (or, in
@@ -489,7 +541,7 @@ class Agent:
         """('json', status, headers, body) or ('sse', headers, [objects])."""
         rid, meth, p = req.get("id"), req.get("method"), req.get("params") or {}
         o = self.o
-        hdrs = {}
+        hdrs = []
 
         def ok(r):
             return ("json", 200, hdrs, {"jsonrpc": "2.0", "id": rid, "result": r})
@@ -507,7 +559,7 @@ class Agent:
         send = meth in ("SendMessage", "message/send")
         stream = meth in ("SendStreamingMessage", "message/stream")
         if send or stream:
-            hdrs.update(self.echo_headers(h))
+            hdrs.extend(self.echo_headers(h))
             m = p.get("message") or {}
             ref = self.ext_refusal(h)
             if ref and ref[0] == "error":
@@ -581,65 +633,89 @@ class Agent:
             t["history"].append(self.user_msg(m, t))
             if o["followup"] == "history-ctx" and t["history"]:
                 t["history"][0] = dict(t["history"][0], contextId=f"ctx-{self.mode}-other")
-            self.set_state(t, "completed")
-            t["artifacts"] = self.final_artifacts()
-            return ok(self.wrap(self.task_json(t)))
-        t = self.new_task(ctx)
-        t["history"].append(self.user_msg(m, t))
+        else:
+            t = self.new_task(ctx)
+            t["history"].append(self.user_msg(m, t))
+            if o["snapshot"] and text == "report":
+                # the stream's first Task already holds the artifact's first chunk
+                t["artifacts"] = [self.artifact("r1", [part(self.v10, "text",
+                                                            value="part zero; ")], "report")]
+        t["turns"] = t.get("turns", 0) + 1
+        events = []
         if stream:
-            return ("sse", hdrs, self.stream_events(t, rid))
-        if text == "book":
-            if o["first"] == "auth":
+            events.append(self.task_json(t))
+            self.set_state(t, "working")
+            events.append(self.status_event(t, False))
+        if text == "report" or (stream and t["turns"] >= o["turns"]):
+            chunks = CHUNKS[o["chunks"]] if text == "report" else CHUNKS[o["followup_chunks"]]
+            events += self.chunk_events(t, chunks) if stream else []
+            if not stream:
+                t["artifacts"] = self.final_artifacts()
+            self.set_state(t, "completed", "report done" if text == "report" else "booked")
+            if not stream and text != "report":
+                pass
+        elif t["turns"] < o["turns"] and text not in ("summary", "thanks", "resume"):
+            question = "which date?" if t["turns"] == 1 else "which seat?"
+            if o["draft"] and t["turns"] == 1:
+                t["artifacts"] = [self.artifact("r1", [part(self.v10, "text",
+                                                            value="draft booking; ")],
+                                                "report")]
+                if stream:
+                    events.append(self.artifact_event(t, "r1", False, False,
+                                                      "draft booking; "))
+            if o["first"] == "auth" and t["turns"] == 1:
                 self.set_state(t, "auth-required",
                                "sign in at https://login.example.com/device, then reply"
                                if o["auth_msg"] else None)
             else:
-                self.set_state(t, "input-required", "which date?")
+                self.set_state(t, "input-required", question)
         else:
             self.set_state(t, "completed", f"noted: {text}")
             t["artifacts"] = self.final_artifacts()
-        return ok(self.wrap(self.task_json(t)))
+        if not stream:
+            return ok(self.wrap(self.task_json(t)))
+        events.append(self.status_event(t, True))
+        return ("sse", hdrs, [{"jsonrpc": "2.0", "id": rid,
+                               "result": {k: e} if self.v10 else e}
+                              for k, e in [("task", events[0])] +
+                              [("artifactUpdate" if "artifact" in e else "statusUpdate", e)
+                               for e in events[1:]]])
 
-    def stream_events(self, t, rid):
-        o, v10 = self.o, self.v10
+    def status_event(self, t, last):
+        st = {"state": self.state(t["state"]), "timestamp": t["ts"]}
+        if last and t.get("smsg"):
+            st["message"] = t["smsg"]
+        e = {"taskId": t["id"], "contextId": t["ctx"], "status": st}
+        if not self.v10:
+            e.update(kind="status-update", final=last)
+        return e
+
+    def artifact_event(self, t, aid, append, last, text):
+        a = {"artifactId": aid, "name": "report", "parts": [part(self.v10, "text", value=text)]}
+        e = {"taskId": t["id"], "contextId": t["ctx"], "artifact": a}
+        if append is not None:
+            e["append"] = append
+        if last is not None:
+            e["lastChunk"] = last
+        if not self.v10:
+            e["kind"] = "artifact-update"
+        return e
+
+    def chunk_events(self, t, chunks):
+        """The artifact events of `chunks`; the task's artifacts as the agent stores them
+        (appended chunks joined, or lost in the store: lost modes)."""
         out = []
-
-        def ev(obj, kind):
-            out.append({"jsonrpc": "2.0", "id": rid, "result": (
-                {kind: obj} if v10 else obj)})
-
-        ev(self.task_json(t), "task")
-        self.set_state(t, "working")
-        st = {"taskId": t["id"], "contextId": t["ctx"],
-              "status": {"state": self.state("working"), "timestamp": t["ts"]}}
-        if not v10:
-            st.update(kind="status-update", final=False)
-        ev(st, "statusUpdate")
-        stored = {}
-        for aid, append, last, text in CHUNKS[o["chunks"]]:
-            a = {"artifactId": aid, "name": "report",
-                 "parts": [part(v10, "text", value=text)]}
-            e = {"taskId": t["id"], "contextId": t["ctx"], "artifact": a}
-            if append is not None:
-                e["append"] = append
-            if last is not None:
-                e["lastChunk"] = last
-            if not v10:
-                e["kind"] = "artifact-update"
-            ev(e, "artifactUpdate")
+        stored = {a["artifactId"]: json.loads(json.dumps(a)) for a in t["artifacts"]
+                  if "artifactId" in a}
+        for aid, append, last, text in chunks:
+            e = self.artifact_event(t, aid, append, last, text)
+            out.append(e)
             if append and aid in stored:
-                stored[aid]["parts"] = stored[aid]["parts"] + a["parts"]
+                stored[aid]["parts"] = stored[aid]["parts"] + e["artifact"]["parts"]
             else:
-                stored[aid] = json.loads(json.dumps(a))
-        if o["store"] == "joined":
+                stored[aid] = json.loads(json.dumps(e["artifact"]))
+        if self.o["store"] == "joined":
             t["artifacts"] = list(stored.values())
-        self.set_state(t, "completed", "report done")
-        st = {"taskId": t["id"], "contextId": t["ctx"],
-              "status": {"state": self.state("completed"), "timestamp": t["ts"],
-                         "message": t["smsg"]}}
-        if not v10:
-            st.update(kind="status-update", final=True)
-        ev(st, "statusUpdate")
         return out
 
 
@@ -655,7 +731,10 @@ def handler_for(agent):
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(b)))
-            for k, v in (extra or {}).items():
+            if "well-known" in self.path:
+                self.send_header("Cache-Control", "max-age=60")
+                self.send_header("ETag", '"card-54"')
+            for k, v in extra or []:
                 self.send_header(k, v)
             self.end_headers()
             self.wfile.write(b)
@@ -685,7 +764,7 @@ def handler_for(agent):
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
-            for k, v in ans[1].items():
+            for k, v in ans[1]:
                 self.send_header(k, v)
             self.end_headers()
             for obj in ans[2]:

@@ -127,14 +127,18 @@ def client(mode, base, log):
         if first and isinstance(first[0], dict) and "error" in first[0]:
             first = rpc("send-book", send, {"message": message("book")})
     else:
-        first = rpc("send-book", send, {"message": message("book")})
+        first = rpc("send-book", stream if c["first_stream"] else send,
+                    {"message": message("book")})
     tid, ctx = ids(first)
     if tid:
         f = c["followup"]
-        rpc("follow-up", send, {"message": message(
-            "friday", tid,
-            None if f == "task-only" else (f"ctx-{mode}-elsewhere" if f == "ctx-other"
-                                           else ctx))})
+        for turn, text in enumerate(["friday", "12A"][:c["turns"] - 1]):
+            last = turn == c["turns"] - 2
+            rpc(f"follow-up-{turn + 1}", stream if last and c["followup_stream"] else send,
+                {"message": message(
+                    text, tid,
+                    None if f == "task-only" else (f"ctx-{mode}-elsewhere" if f == "ctx-other"
+                                                   else ctx))})
         rpc("get", get, {"id": tid})
     elif ctx:
         rpc("follow-up-ctx", send, {"message": message("friday", None, ctx)})
