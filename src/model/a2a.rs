@@ -1872,6 +1872,24 @@ pub fn task_members_outside_proto<'a>(o: &'a Obj, ptr: &str) -> Option<(String, 
     ))
 }
 
+/// Members of a2a.proto v1.0.1's `Task` that only a Task carries (`artifacts`, `status`,
+/// `history`) written on the 1.0 Message at `ptr` (whose proto has `messageId`,
+/// `contextId`, `taskId`, `role`, `parts`, `metadata`, `extensions`, `referenceTaskIds`):
+/// the agent put a Task's content on a Message answer, and every reader drops it
+/// (breaker54 v10-message-artifacts: the booking's artifact reached no client). Other
+/// unknown members are not named: receivers ignore unknown fields (DATA-003), a newer
+/// SDK's member included (verify_metamorphic49's unknown-member-in-a2a-objects). `None`
+/// when there is none (no allocation then). Returns `(JSON Pointer of the first, names)`.
+pub fn message_task_members<'a>(o: &'a Obj, ptr: &str) -> Option<(String, Vec<&'a str>)> {
+    const TASK_ONLY: [&str; 3] = ["artifacts", "status", "history"];
+    let names: Vec<&str> = o.keys().filter(|k| TASK_ONLY.contains(k)).collect();
+    let first = names.first()?;
+    Some((
+        super::json::ptr(ptr, &[super::json::Seg::Key(first)]),
+        names,
+    ))
+}
+
 /// How parts are spelled (DATA-004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartStyle {
@@ -4234,6 +4252,22 @@ mod tests {
         // kind (VER-MIX-001) and proto field names (DATA-001) are other rules' findings.
         let t = json!({"id": "t", "kind": "task", "context_id": "c", "metadata": {"createdAt": 1}});
         assert!(task_members_outside_proto(t.as_object().unwrap(), "").is_none());
+    }
+
+    #[test]
+    fn message_task_members_names_a_tasks_members_on_a_message() {
+        // breaker54 v10-message-artifacts: a Message answer carrying a Task's artifacts.
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "a"}],
+                       "artifacts": [{"artifactId": "a", "parts": [{"text": "b"}]}],
+                       "history": []});
+        let (at, names) = message_task_members(m.as_object().unwrap(), "/result/message").unwrap();
+        assert_eq!(at, "/result/message/artifacts");
+        assert_eq!(names, ["artifacts", "history"]);
+        // the Message's own members and any other unknown one (DATA-003) are not named
+        let m = json!({"messageId": "m", "contextId": "c", "taskId": "t", "role": "ROLE_AGENT",
+                       "parts": [], "metadata": {"artifacts": []}, "extensions": [],
+                       "referenceTaskIds": [], "kind": "message", "xNewField": 1});
+        assert!(message_task_members(m.as_object().unwrap(), "").is_none());
     }
 
     #[test]

@@ -1611,6 +1611,41 @@ impl State {
                 );
             }
         }
+        // CAP-EXT-005 (EXT-004, EXT-001; breaker54 v03-ext-echo-1x): the mirror image on
+        // 0.x. The request activated its extensions in X-A2A-Extensions (the 0.2/0.3 name)
+        // only, and the answer echoes them under 1.0's A2A-Extensions only: a 0.x client
+        // (a2a-python 0.3's HTTP_EXTENSION_HEADER, a2a-js 0.3) reads X-A2A-Extensions and
+        // sees no activation. A client that asked in A2A-Extensions is answered in its own
+        // name, and an answer carrying both names serves both readers: neither is judged.
+        if c.dialect.is_some_and(Dialect::is_0x)
+            && !c.webhook
+            && !x.synthetic
+            && x.status.is_some()
+            && !x.resp_headers.contains("x-a2a-extensions")
+            && !x.req_headers.contains("a2a-extensions")
+            && x.req_headers
+                .get("x-a2a-extensions")
+                .is_some_and(|v| !v.trim().is_empty())
+        {
+            if let Some(v) = x
+                .resp_headers
+                .get("a2a-extensions")
+                .filter(|v| !v.trim().is_empty())
+            {
+                self.areas.insert("capability");
+                let d = c.dialect.map_or("0.x", Dialect::as_str);
+                self.find(
+                    &r::CAP_EXT_0X_ECHO,
+                    format!(
+                        "agent's answer to {d} {} names its activated extensions in A2A-Extensions ({}), the 1.0 header, though the request activated them in X-A2A-Extensions, the {d} one: a {d} client reads X-A2A-Extensions and sees no extension activated",
+                        c.op_term("call"),
+                        v.trim()
+                    ),
+                    vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
         // CAP-EXT-006 (EXT-001; A2A #1238): the singular A2A-Extension / X-A2A-Extension
         // of an old sample is no header any agent reads. Judged on every A2A call of a
         // known version that does not also carry the right name.

@@ -396,6 +396,17 @@ pub(super) fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
     )
 }
 
+/// DATA-SHAPE-008 message: `what` (the agent's reply Message) carries `names`, members only
+/// a Task has (`artifacts`, `status`, `history`; breaker54).
+pub(super) fn message_outside_proto_msg(what: &str, names: &[&str]) -> String {
+    format!(
+        "{what} carries {}, which only a Task has: a2a.proto's Message defines none of {} (messageId, contextId, taskId, role, parts, metadata, extensions, referenceTaskIds), so a reader that ignores unknown fields (DATA-003) drops what the agent put there, its output, and a ProtoJSON parser with default options rejects the Message (\"has no field named {}\"); answer with a Task that holds it, or put the content in the message's parts",
+        names.join(", "),
+        if names.len() == 1 { "it" } else { "them" },
+        names[0]
+    )
+}
+
 /// DATA-SHAPE-008 message for the tasks of a 1.0 ListTasks answer (`call`, the call's name on
 /// its binding; `total` rows listed): `rows` holds (row index, pointer, members a2a.proto's
 /// Task does not define) of every row carrying such members, in row order, never empty.
