@@ -101,6 +101,17 @@ MODES = {
                                     "lines (RFC 9110 §5.3)"),
     "v10-ext-unknown-asked": ("legal", "1.0 client asks for an extension the card does not "
                                        "declare; the agent ignores it (EXT-003)"),
+    "v10-append-across-turns-bare": ("legal", "1.0: the streamed follow-up's first Task "
+                                              "leaves the draft artifact out; its chunk "
+                                              "appends to r1, which turn one handed out"),
+    "v10-followup-message-reply": ("legal", "1.0: the follow-up answered with a Message naming "
+                                            "the task (which completes); GetTask shows it"),
+    "v03-parts-nulls": ("legal", "0.3: file {bytes, uri: null, name}, a data part with "
+                                 "metadata"),
+    "v10-parts-edge": ("legal", "1.0: a data: URL part with media-type parameters, URL-safe "
+                                "base64 raw without padding, data {} with mediaType"),
+    "v10-chunk-replaces": ("legal", "1.0: a later chunk of r1 with append: false replaces "
+                                    "the first (lastChunk); the task stores the replacement"),
     "v10-empty-context-new-task": ("legal", "1.0: a third message with contextId only after "
                                             "the task completed: a new task in the context"),
     # ---- faults ---------------------------------------------------------------------------
@@ -166,6 +177,18 @@ MODES = {
                                      "task"),
     "v10-stream-artifact-lost": ("fault", "GetTask of the streamed task lacks the artifact "
                                           "the stream delivered"),
+    "v10-append-other-task": ("fault", "the stream's first chunk appends to booking-1, an "
+                                       "artifact of the conversation's other task"),
+    "v10-message-answer-new-ctx": ("fault", "the Message answering a follow-up by contextId "
+                                            "names another contextId"),
+    "v02-media-wildcard": ("fault", "0.2 file part with mimeType image/*"),
+    "v10-client-reuses-message-id": ("fault", "the client's follow-up reuses the first "
+                                              "message's messageId with other parts"),
+    "v03-agent-message-id-reused": ("fault", "the agent's question and its completion "
+                                             "message share one messageId"),
+    "v10-history-duplicated": ("fault", "the follow-up's Task lists the first user message "
+                                        "twice"),
+    "v03-message-artifacts": ("fault", "0.3 Message answer carrying an artifacts member"),
     "v10-auth-no-message": ("fault", "auth-required without a status message"),
     "v03-auth-no-message": ("fault", "0.3 auth-required without a status message"),
 }
@@ -283,6 +306,19 @@ OPTS = {
     "v10-dup-artifact-id": {"artifact": "dup-id"},
     "v10-stream-artifact-lost": {"store": "lost"},
     "v10-auth-no-message": {"first": "auth", "auth_msg": False},
+    "v10-append-across-turns-bare": {"draft": True, "followup_chunks": "append-draft",
+                                     "bare": True, "client": {"followup_stream": True}},
+    "v10-followup-message-reply": {"followup": "message-reply"},
+    "v03-parts-nulls": {"parts": "nulls"},
+    "v10-parts-edge": {"parts": "edge"},
+    "v10-chunk-replaces": {"chunks": "replace"},
+    "v10-append-other-task": {"chunks": "append-other"},
+    "v10-message-answer-new-ctx": {"first": "message", "msg_ctx": "new"},
+    "v02-media-wildcard": {"parts": "wildcard"},
+    "v10-client-reuses-message-id": {"client": {"reuse_message_id": True}},
+    "v03-agent-message-id-reused": {"smsg_id": "fixed"},
+    "v10-history-duplicated": {"followup": "history-dup"},
+    "v03-message-artifacts": {"first": "message", "msg_artifacts": True},
     "v03-auth-no-message": {"first": "auth", "auth_msg": False},
 }
 
@@ -295,10 +331,11 @@ def opts(mode):
          "unknown": "refuse", "ref": "accept", "exts": [(EXT_A, False)], "ext_miss": "error",
          "ext_extra": False, "echo": "right", "parts": "text", "chunks": "plain",
          "artifact": "ok", "store": "joined", "auth_msg": True, "msg_artifacts": False,
-         "turns": 2, "draft": False, "followup_chunks": "final", "snapshot": False}
+         "turns": 2, "draft": False, "followup_chunks": "final", "snapshot": False,
+         "bare": False, "msg_ctx": "same", "smsg_id": "fresh"}
     o.update({k: v for k, v in OPTS.get(mode, {}).items() if k != "client"})
     c = {"followup": "both", "ask": [EXT_A], "extras": [], "turns": 2, "first_stream": False,
-         "followup_stream": False}
+         "followup_stream": False, "reuse_message_id": False}
     c.update(OPTS.get(mode, {}).get("client", {}))
     o["client"] = c
     return o
@@ -366,6 +403,19 @@ def parts_of(name, v10):
     if name == "bad-base64":
         return [t("booked"), part(v10, "raw", value="booking ref: 12A, friday!",
                                   mediaType="text/plain")]
+    if name == "nulls":
+        return [t("booked"), {"kind": "file", "file": {"bytes": "Ym9va2luZw==", "uri": None,
+                                                        "name": "ref.txt"}},
+                {"kind": "data", "data": {"seat": "12A"}, "metadata": {"schema": "seat/v1"}}]
+    if name == "edge":
+        return [t("booked"),
+                {"url": "data:text/plain;charset=utf-8;base64,Ym9va2Vk",
+                 "mediaType": "text/plain"},
+                {"raw": "Ym9va2luZy1yZWYtMTI_", "mediaType": "application/octet-stream"},
+                {"data": {}, "mediaType": "application/json"}]
+    if name == "wildcard":
+        return [t("booked"), {"kind": "file", "file": {
+            "uri": "https://files.example.com/seat.png", "mimeType": "image/*"}}]
     if name == "data-array":
         return [t("booked"), {"kind": "data", "data": ["12A", "friday"]}]
     if name == "data-string":
@@ -387,6 +437,8 @@ CHUNKS = {
     # a streamed follow-up: a new artifact, or (draft modes) the first turn's r1 continued
     "final": [("booking-1", False, True, "booked for friday")],
     "append-draft": [("r1", True, True, "booked for friday")],
+    "replace": [("r1", False, False, "draft; "), ("r1", False, True, "final report")],
+    "append-other": [("booking-1", True, True, "and a receipt")],
     "append-snapshot": [("r1", True, False, "part one; "), ("r1", True, True, "part two")],
 }
 
@@ -435,7 +487,8 @@ class Agent:
         return "TASK_STATE_" + s.upper().replace("-", "_") if self.v10 else s
 
     def msg(self, ctx, tid, text, role="agent"):
-        m = {"messageId": str(uuid.uuid4()), "contextId": ctx,
+        mid = f"agent-msg-{self.mode}" if self.o["smsg_id"] == "fixed" else str(uuid.uuid4())
+        m = {"messageId": mid, "contextId": ctx,
              "role": ("ROLE_AGENT" if role == "agent" else "ROLE_USER") if self.v10 else role,
              "parts": [part(self.v10, "text", value=text)]}
         if tid:
@@ -595,6 +648,8 @@ class Agent:
             return err(-32001, f"referenced task {refs[0]} not found")
         if o["first"] == "message":
             ctx = ctx or f"ctx-{self.mode}-{uuid.uuid4().hex[:8]}"
+            if o["msg_ctx"] == "new" and m.get("contextId"):
+                ctx = f"ctx-{self.mode}-{uuid.uuid4().hex[:8]}"
             r = self.msg(ctx, None, "which date?" if text == "book" else f"noted: {text}")
             if o["msg_artifacts"] and text != "book":
                 r["artifacts"] = self.final_artifacts()
@@ -633,6 +688,14 @@ class Agent:
             t["history"].append(self.user_msg(m, t))
             if o["followup"] == "history-ctx" and t["history"]:
                 t["history"][0] = dict(t["history"][0], contextId=f"ctx-{self.mode}-other")
+            if o["followup"] == "history-dup" and t["history"]:
+                t["history"].insert(1, t["history"][0])
+            if o["followup"] == "message-reply" and not stream:
+                t["turns"] = t.get("turns", 0) + 1
+                self.set_state(t, "completed", "booked")
+                t["artifacts"] = self.final_artifacts()
+                return ok(self.wrap(self.msg(t["ctx"], t["id"], "booked for friday"),
+                                    "message"))
         else:
             t = self.new_task(ctx)
             t["history"].append(self.user_msg(m, t))
@@ -643,7 +706,10 @@ class Agent:
         t["turns"] = t.get("turns", 0) + 1
         events = []
         if stream:
-            events.append(self.task_json(t))
+            first = self.task_json(t)
+            if o["bare"]:
+                first.pop("artifacts", None)
+            events.append(first)
             self.set_state(t, "working")
             events.append(self.status_event(t, False))
         if text == "report" or (stream and t["turns"] >= o["turns"]):

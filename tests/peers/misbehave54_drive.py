@@ -92,7 +92,8 @@ def client(mode, base, log):
         return objs
 
     def message(text, tid=None, ctx=None, refs=None):
-        m = {"messageId": str(uuid.uuid4()), "role": "ROLE_USER" if v10 else "user",
+        m = {"messageId": (f"client-msg-{mode}" if c["reuse_message_id"]
+                           and text in ("book", "friday") else str(uuid.uuid4())), "role": "ROLE_USER" if v10 else "user",
              "parts": [{"text": text}] if v10 else [{"kind": "text", "text": text}]}
         if not v10:
             m["kind"] = "message"
