@@ -11,9 +11,9 @@
 //! out), every send activating extensions in the generation's header. About 10 s.
 //!
 //! Each mode's rules are `tests/cases/live54-predictions.json`'s (written before the first
-//! run; six revised after it, each saying why), online (`--report`) equal to offline
-//! (`verify`) and to the stderr lines. Before this round's fixes 2 of the 81 modes were
-//! judged wrong (see the tests' docs); 36 modes are legal and must draw no finding.
+//! run; seven revised after it, each saying why), online (`--report`) equal to offline
+//! (`verify`) and to the stderr lines. Before this round's fixes 5 of the 93 modes were
+//! judged wrong (see the tests' docs; 0 after); 41 modes are legal and must draw no finding.
 
 use crate::harness;
 
@@ -167,43 +167,96 @@ fn a_0x_echo_under_the_1_0_header_name_is_told() {
     assert_eq!(findings("v10-ext-echo-0x", "CAP-EXT-005").len(), 2);
 }
 
-/// DATA-003, DATA-001 (DATA-SHAPE-008 widened to Messages): a 1.0 Message answer carrying a
-/// Task's `artifacts` is told on the send's result and on the stream's message event,
-/// naming the member and saying the output is lost. Before: silent (the booking's artifact
-/// reached no client). Message answers without it (v10-message-answer) stay silent, and so
-/// does any other unknown member (verify_metamorphic49: receivers ignore them, DATA-003).
+/// DATA-003, DATA-001, DATA-005 (DATA-SHAPE-008 widened to Messages): a Message answer
+/// carrying a Task's `artifacts` is told on the send's result and on the stream's message
+/// event, on 1.0 and on 0.3, naming the member and saying the output is lost. Before:
+/// silent on both (the booking's artifact reached no client). Message answers without it
+/// (v10-message-answer, v03-message-answer) stay silent, and so does any other unknown
+/// member (verify_metamorphic49: receivers ignore them, DATA-003).
 #[test]
 fn a_message_answer_carrying_artifacts_is_told() {
-    let f = findings("v10-message-artifacts", "DATA-SHAPE-008");
-    assert_eq!(f.len(), 2, "{f:#?}");
+    for (m, schema) in [
+        ("v10-message-artifacts", "a2a.proto's Message"),
+        ("v03-message-artifacts", "the 0.3 schema's Message"),
+    ] {
+        let f = findings(m, "DATA-SHAPE-008");
+        assert_eq!(f.len(), 2, "{m}: {f:#?}");
+        for x in &f {
+            let msg = x["message"].as_str().unwrap();
+            assert!(
+                msg.contains("carries artifacts, which only a Task has") && msg.contains(schema),
+                "{m}: {msg}"
+            );
+        }
+    }
+    for m in ["v10-message-answer", "v03-message-answer"] {
+        assert!(findings(m, "DATA-SHAPE-008").is_empty(), "{m}");
+    }
+}
+
+/// ID-007 / ID-006 (DATA-HISTORY-004 narrowed): two user-role history entries sharing a
+/// messageId with other parts are the client's two sends under one reused id (ID-MSG-002
+/// tells the client), not a message the agent listed twice. Before: the agent's history was
+/// blamed with DATA-HISTORY-004 beside ID-MSG-002. Two different agent messages under one
+/// id (v03-agent-message-id-reused) stay the agent's, now worded as two messages, not one
+/// appended again; a true repetition (v10-history-duplicated) is still told as one.
+#[test]
+fn a_reused_message_id_is_not_a_repeated_history_entry() {
+    assert_eq!(
+        findings("v10-client-reuses-message-id", "ID-MSG-002").len(),
+        1
+    );
+    assert!(findings("v10-client-reuses-message-id", "DATA-HISTORY-004").is_empty());
+    assert_eq!(
+        findings("v03-agent-message-id-reused", "ID-MSG-003").len(),
+        1
+    );
+    let f = findings("v03-agent-message-id-reused", "DATA-HISTORY-004");
+    assert!(!f.is_empty());
     for x in &f {
         let msg = x["message"].as_str().unwrap();
         assert!(
-            msg.contains("carries artifacts") && msg.contains("which only a Task has"),
+            msg.contains("two different messages under messageId"),
             "{msg}"
         );
     }
-    assert!(findings("v10-message-answer", "DATA-SHAPE-008").is_empty());
+    let f = findings("v10-history-duplicated", "DATA-HISTORY-004");
+    assert!(!f.is_empty());
+    for x in &f {
+        let msg = x["message"].as_str().unwrap();
+        assert!(
+            msg.contains("twice") && msg.contains("same messageId and parts"),
+            "{msg}"
+        );
+    }
 }
 
 /// STREAM-009 (legal neighbours of STREAM-ARTIFACT-001): a chunk with append: true continues
 /// an artifact the task already holds, whether the first turn's answer handed it out
-/// (v10-append-across-turns, v03-append-across-turns) or the stream's first Task carries it
+/// (v10-append-across-turns, v03-append-across-turns; v10-append-across-turns-bare, whose
+/// follow-up stream's Task event leaves the draft out) or the stream's first Task carries it
 /// (v10-append-to-snapshot); the stored artifact is the joined one (no TASK-STATE-010).
-/// An append with no artifact of that id anywhere is told (v10-append-first,
-/// v03-artifact-id-changes).
+/// Before: STREAM-ARTIFACT-001 on v10-append-across-turns-bare (only the stream's own
+/// events and earlier streams counted as a base). An append with no artifact of that id on
+/// the task is told (v10-append-first, v03-artifact-id-changes, and
+/// v10-append-other-task: booking-1 is the conversation's other task's artifact).
 #[test]
 fn an_append_to_an_artifact_the_task_holds_is_legal() {
     for m in [
         "v10-append-across-turns",
         "v03-append-across-turns",
+        "v10-append-across-turns-bare",
         "v10-append-to-snapshot",
     ] {
         for rule in ["STREAM-ARTIFACT-001", "TASK-STATE-010"] {
             assert!(findings(m, rule).is_empty(), "{m}: {rule}");
         }
     }
-    for m in ["v10-append-first", "v03-artifact-id-changes"] {
+    for m in [
+        "v10-append-first",
+        "v03-artifact-id-changes",
+        "v10-append-other-task",
+    ] {
         assert_eq!(findings(m, "STREAM-ARTIFACT-001").len(), 1, "{m}");
     }
 }

@@ -2235,14 +2235,18 @@ impl State {
         what: &dyn std::fmt::Display,
     ) -> Option<(String, Vec<Evidence>)> {
         let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
-        if let Some((p, mid, i, j)) = a2a::history_repeated_message(o, ptr) {
+        if let Some((p, mid, i, j, same)) = a2a::history_repeated_message(o, ptr) {
             let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
-            return Some((
+            let msg = if same {
                 format!(
-                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId): the agent appended it again, so a client or model replaying the history sees the message repeated"
-                ),
-                vec![x.ev_at(seq, &p, Some(Value::String(mid)))],
-            ));
+                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId and parts): the agent appended it again, so a client or model replaying the history sees the message repeated"
+                )
+            } else {
+                format!(
+                    "{what}: the agent's history{task} lists two different messages under messageId {mid} (history[{i}] and history[{j}], other parts), one of them the agent's: messageId identifies one message (ID-007), so a client that keys the history by it keeps one of the two; give the agent's messages ids of their own"
+                )
+            };
+            return Some((msg, vec![x.ev_at(seq, &p, Some(Value::String(mid)))]));
         }
         // Aggregation shows as the context's earlier artifact beside the task's own: a task
         // whose only artifact equals an earlier task's ("a1", "done") is an agent that

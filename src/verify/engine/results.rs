@@ -556,7 +556,7 @@ impl State {
                             }
                             // DATA-SHAPE-008 (breaker54): a Task's own members (artifacts,
                             // status, history) on the reply Message, which defines none.
-                            if dialect == Some(Dialect::V1_0) {
+                            if let Some(d) = dialect.filter(|d| *d != Dialect::V0_1) {
                                 if let Some((ptr, names)) =
                                     a2a::message_task_members(p.inner, &p.pointer)
                                 {
@@ -566,7 +566,7 @@ impl State {
                                     );
                                     self.find(
                                         &r::TASK_MEMBER_NOT_IN_PROTO,
-                                        message_outside_proto_msg(&what, &names),
+                                        message_outside_proto_msg(&what, &names, d),
                                         vec![x.ev_at(bseq, &ptr, None)],
                                         &x.leg,
                                     );

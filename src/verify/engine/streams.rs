@@ -1910,11 +1910,11 @@ impl State {
                 }
                 // DATA-SHAPE-008 (breaker54): a Task's own members (artifacts, status,
                 // history) on the message event, which a Message does not define.
-                if c.dialect == Some(Dialect::V1_0) {
+                if let Some(d) = c.dialect.filter(|d| *d != Dialect::V0_1) {
                     if let Some((ptr, names)) = a2a::message_task_members(p.inner, &p.pointer) {
                         let what =
                             format!("the agent's message event of {}", c.op_term("the stream"));
-                        let msg = message_outside_proto_msg(&what, &names);
+                        let msg = message_outside_proto_msg(&what, &names, d);
                         self.stream_once(
                             x,
                             &r::TASK_MEMBER_NOT_IN_PROTO,
@@ -2276,6 +2276,14 @@ impl State {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
+                                        .then(|| (false, seq, str::to_string(&x.id)))
+                                })
+                                // an earlier answer's Task held it (breaker54: a
+                                // follow-up's stream continues the draft of turn one)
+                                .or_else(|| {
+                                    t.held_artifacts
+                                        .iter()
+                                        .any(|(i, s)| i == aid && *s < x.req_seq)
                                         .then(|| (false, seq, str::to_string(&x.id)))
                                 })
                         })
