@@ -112,6 +112,14 @@ MODES = {
                                 "base64 raw without padding, data {} with mediaType"),
     "v10-chunk-replaces": ("legal", "1.0: a later chunk of r1 with append: false replaces "
                                     "the first (lastChunk); the task stores the replacement"),
+    "v10-input-required-no-message": ("legal", "1.0: input-required without a status "
+                                               "message (TASK-006's explanation is for "
+                                               "auth-required)"),
+    "v03-history-bare-ids": ("legal", "0.3: the task's history keeps the client's messages "
+                                      "as sent, without taskId / contextId"),
+    "v03-stream-input-required": ("legal", "0.3: the first turn streamed to input-required "
+                                           "(final: true); the follow-up streamed"),
+    "v10-auth-cycle-streamed": ("legal", "1.0: auth-required reached and left on streams"),
     "v10-empty-context-new-task": ("legal", "1.0: a third message with contextId only after "
                                             "the task completed: a new task in the context"),
     # ---- faults ---------------------------------------------------------------------------
@@ -189,6 +197,15 @@ MODES = {
     "v10-history-duplicated": ("fault", "the follow-up's Task lists the first user message "
                                         "twice"),
     "v03-message-artifacts": ("fault", "0.3 Message answer carrying an artifacts member"),
+    "v10-ext-version-fallback": ("fault", "the client asks for v2 of the required extension; "
+                                          "the agent processes and activates v1"),
+    "v02-ext-echo-1x": ("fault", "0.2 answer echoes in A2A-Extensions only"),
+    "v10-client-0x-header": ("fault", "1.0 client names its extensions in X-A2A-Extensions; "
+                                      "the agent reads it and echoes under the same 0.x name"),
+    "v10-message-names-unknown-task": ("fault", "the agent's Message answer names a taskId "
+                                                "no one handed out"),
+    "v10-terminal-new-task": ("fault", "the client messages the completed task; the agent "
+                                       "answers with a new task in the context"),
     "v10-auth-no-message": ("fault", "auth-required without a status message"),
     "v03-auth-no-message": ("fault", "0.3 auth-required without a status message"),
 }
@@ -319,6 +336,18 @@ OPTS = {
     "v03-agent-message-id-reused": {"smsg_id": "fixed"},
     "v10-history-duplicated": {"followup": "history-dup"},
     "v03-message-artifacts": {"first": "message", "msg_artifacts": True},
+    "v10-input-required-no-message": {"input_msg": False},
+    "v03-history-bare-ids": {"bare_history": True},
+    "v03-stream-input-required": {"client": {"first_stream": True, "followup_stream": True}},
+    "v10-auth-cycle-streamed": {"first": "auth",
+                                "client": {"first_stream": True, "followup_stream": True}},
+    "v10-ext-version-fallback": {"exts": [(EXT_A, False), (EXT_R, True)],
+                                 "ext_miss": "process", "echo": "unrequested",
+                                 "client": {"ask": [EXT_A, EXT_R.replace("/v1", "/v2")]}},
+    "v02-ext-echo-1x": {"echo": "1x"},
+    "v10-client-0x-header": {"echo": "0x", "client": {"ext_header": "X-A2A-Extensions"}},
+    "v10-message-names-unknown-task": {"first": "message", "msg_task": "ghost"},
+    "v10-terminal-new-task": {"terminal": "new-task", "client": {"extras": ["terminal"]}},
     "v03-auth-no-message": {"first": "auth", "auth_msg": False},
 }
 
@@ -332,10 +361,11 @@ def opts(mode):
          "ext_extra": False, "echo": "right", "parts": "text", "chunks": "plain",
          "artifact": "ok", "store": "joined", "auth_msg": True, "msg_artifacts": False,
          "turns": 2, "draft": False, "followup_chunks": "final", "snapshot": False,
-         "bare": False, "msg_ctx": "same", "smsg_id": "fresh"}
+         "bare": False, "msg_ctx": "same", "smsg_id": "fresh", "input_msg": True,
+         "bare_history": False, "msg_task": None}
     o.update({k: v for k, v in OPTS.get(mode, {}).items() if k != "client"})
     c = {"followup": "both", "ask": [EXT_A], "extras": [], "turns": 2, "first_stream": False,
-         "followup_stream": False, "reuse_message_id": False}
+         "followup_stream": False, "reuse_message_id": False, "ext_header": None}
     c.update(OPTS.get(mode, {}).get("client", {}))
     o["client"] = c
     return o
@@ -541,12 +571,18 @@ class Agent:
         return [a]
 
     def user_msg(self, m, t):
+        if self.o["bare_history"]:
+            return {k: v for k, v in m.items() if k not in ("taskId", "contextId")}
         return dict(m, taskId=t["id"], contextId=t["ctx"])
 
     # ---- extensions -----------------------------------------------------------------------
     def requested(self, h):
-        name = "A2A-Extensions" if self.v10 else "X-A2A-Extensions"
-        return [u.strip() for u in (h.get(name) or "").split(",") if u.strip()]
+        """The URIs the request activates: the generation's header, else the other one
+        (a lenient agent reads both names)."""
+        own, other = (("A2A-Extensions", "X-A2A-Extensions") if self.v10
+                      else ("X-A2A-Extensions", "A2A-Extensions"))
+        v = h.get(own) or h.get(other) or ""
+        return [u.strip() for u in v.split(",") if u.strip()]
 
     def echo_headers(self, h):
         o = self.o
@@ -650,7 +686,8 @@ class Agent:
             ctx = ctx or f"ctx-{self.mode}-{uuid.uuid4().hex[:8]}"
             if o["msg_ctx"] == "new" and m.get("contextId"):
                 ctx = f"ctx-{self.mode}-{uuid.uuid4().hex[:8]}"
-            r = self.msg(ctx, None, "which date?" if text == "book" else f"noted: {text}")
+            r = self.msg(ctx, f"task-ghost-{self.mode}" if o["msg_task"] else None,
+                         "which date?" if text == "book" else f"noted: {text}")
             if o["msg_artifacts"] and text != "book":
                 r["artifacts"] = self.final_artifacts()
             if stream:
@@ -665,6 +702,12 @@ class Agent:
                 t = self.new_task(ctx, tid)
                 t["history"].append(self.user_msg(m, t))
                 self.set_state(t, "completed")
+                t["artifacts"] = self.final_artifacts()
+                return ok(self.wrap(self.task_json(t)))
+            if t["state"] in TERMINAL and o["terminal"] == "new-task":
+                t = self.new_task(t["ctx"])
+                t["history"].append(self.user_msg(m, t))
+                self.set_state(t, "completed", f"noted: {text}")
                 t["artifacts"] = self.final_artifacts()
                 return ok(self.wrap(self.task_json(t)))
             if t["state"] in TERMINAL:
@@ -734,7 +777,7 @@ class Agent:
                                "sign in at https://login.example.com/device, then reply"
                                if o["auth_msg"] else None)
             else:
-                self.set_state(t, "input-required", question)
+                self.set_state(t, "input-required", question if o["input_msg"] else None)
         else:
             self.set_state(t, "completed", f"noted: {text}")
             t["artifacts"] = self.final_artifacts()

@@ -78,7 +78,7 @@ def client(mode, base, log):
     st, _ = call(base + ("/.well-known/agent.json" if v02 else "/.well-known/agent-card.json"))
     log.append(("card", st))
     n = [0]
-    ext_name = "A2A-Extensions" if v10 else "X-A2A-Extensions"
+    ext_name = c["ext_header"] or ("A2A-Extensions" if v10 else "X-A2A-Extensions")
 
     def rpc(step, method, params, ask=None):
         n[0] += 1
