@@ -1872,6 +1872,25 @@ pub fn task_members_outside_proto<'a>(o: &'a Obj, ptr: &str) -> Option<(String, 
     ))
 }
 
+/// Members of a2a.proto v1.0.1's `Task` that only a Task carries (`artifacts`, `status`,
+/// `history`) written on the Message at `ptr` (a2a.proto's has `messageId`, `contextId`,
+/// `taskId`, `role`, `parts`, `metadata`, `extensions`, `referenceTaskIds`; the 0.2 / 0.3
+/// schemas' the same and `kind`):
+/// the agent put a Task's content on a Message answer, and every reader drops it
+/// (breaker54 v10-message-artifacts: the booking's artifact reached no client). Other
+/// unknown members are not named: receivers ignore unknown fields (DATA-003), a newer
+/// SDK's member included (verify_metamorphic49's unknown-member-in-a2a-objects). `None`
+/// when there is none (no allocation then). Returns `(JSON Pointer of the first, names)`.
+pub fn message_task_members<'a>(o: &'a Obj, ptr: &str) -> Option<(String, Vec<&'a str>)> {
+    const TASK_ONLY: [&str; 3] = ["artifacts", "status", "history"];
+    let names: Vec<&str> = o.keys().filter(|k| TASK_ONLY.contains(k)).collect();
+    let first = names.first()?;
+    Some((
+        super::json::ptr(ptr, &[super::json::Seg::Key(first)]),
+        names,
+    ))
+}
+
 /// How parts are spelled (DATA-004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartStyle {
@@ -3025,10 +3044,18 @@ pub fn rfc3339_problem(s: &str) -> Option<&'static str> {
 /// DATA-HISTORY-004 (ID-006: a task's history is its own record of the messages
 /// exchanged; ID-007: `messageId` identifies a message): the first `history` entry of the
 /// Task `o` (at JSON Pointer `ptr`) whose non-empty `messageId` an earlier entry already
-/// has (forge #143: a runner appended the incoming message before the executor appended
-/// it again). Returns the later entry's `messageId` pointer, the id and both indexes;
-/// `None` when every id is distinct. Allocates only for a history of more than 16 entries.
-pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, usize, usize)> {
+/// has, and whether the two carry the same `parts` (one message listed twice: forge #143,
+/// a runner appended the incoming message before the executor appended it again) or not
+/// (two messages under one id, the agent's own doing when one of them is its message:
+/// b24x-Z06, a reply reusing the client's id). Two user-role entries with other parts are
+/// the client's sends under one reused id (ID-MSG-002 tells the client; the agent kept
+/// both turns: breaker54 v10-client-reuses-message-id) and are not returned. Returns the
+/// later entry's `messageId` pointer, the id, both indexes and `same`; `None` when nothing
+/// is repeated. Allocates only for a history of more than 16 entries.
+pub fn history_repeated_message(
+    o: &Obj,
+    ptr: &str,
+) -> Option<(String, String, usize, usize, bool)> {
     let hist = o.get("history").and_then(Json::as_array)?;
     if hist.len() < 2 {
         return None;
@@ -3038,26 +3065,51 @@ pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, u
             .and_then(|m| str_member(m, "messageId", "message_id"))
             .filter(|s| !s.is_empty())
     }
-    let hit = |i: usize, j: usize, id: &str| {
-        Some((format!("{ptr}/history/{j}/messageId"), id.to_string(), i, j))
+    fn user(m: &Json) -> bool {
+        matches!(
+            m.get("role").and_then(Json::as_str),
+            Some("user" | "ROLE_USER")
+        )
+    }
+    // Some(same parts) when entries `a` and `b` (same id) count as repeated content
+    fn repeated(a: &Json, b: &Json) -> Option<bool> {
+        let same = a.get("parts") == b.get("parts");
+        (same || !(user(a) && user(b))).then_some(same)
+    }
+    let hit = |i: usize, j: usize, id: &str, same: bool| {
+        Some((
+            format!("{ptr}/history/{j}/messageId"),
+            id.to_string(),
+            i,
+            j,
+            same,
+        ))
     };
     if hist.len() <= 16 {
         for (j, m) in hist.iter().enumerate().skip(1) {
             let Some(id) = mid(m) else { continue };
-            if let Some(i) = hist[..j].iter().position(|e| mid(e) == Some(id)) {
-                return hit(i, j, id);
+            for (i, e) in hist[..j].iter().enumerate() {
+                if mid(e) == Some(id) {
+                    if let Some(same) = repeated(e, m) {
+                        return hit(i, j, id, same);
+                    }
+                }
             }
         }
         return None;
     }
-    let mut seen: std::collections::HashMap<&str, usize> =
+    // id -> the entries that carry it (a reused id may name several messages)
+    let mut seen: std::collections::HashMap<&str, Vec<usize>> =
         std::collections::HashMap::with_capacity(hist.len());
     for (j, m) in hist.iter().enumerate() {
         let Some(id) = mid(m) else { continue };
-        if let Some(&i) = seen.get(id) {
-            return hit(i, j, id);
+        let earlier = seen.entry(id).or_default();
+        for &i in earlier.iter() {
+            if let Some(same) = repeated(&hist[i], m) {
+                return hit(i, j, id, same);
+            }
         }
-        seen.insert(id, j);
+        earlier.push(j);
     }
     None
 }
@@ -4234,6 +4286,55 @@ mod tests {
         // kind (VER-MIX-001) and proto field names (DATA-001) are other rules' findings.
         let t = json!({"id": "t", "kind": "task", "context_id": "c", "metadata": {"createdAt": 1}});
         assert!(task_members_outside_proto(t.as_object().unwrap(), "").is_none());
+    }
+
+    #[test]
+    fn history_repeated_message_tells_one_message_twice_from_a_reused_id() {
+        let h = |hist: serde_json::Value| {
+            let t = json!({"id": "t", "history": hist});
+            history_repeated_message(t.as_object().unwrap(), "/r")
+        };
+        // forge #143: the incoming message appended twice
+        let got = h(
+            serde_json::json!([{"messageId": "m", "role": "user", "parts": [{"text": "a"}]},
+                           {"messageId": "m", "role": "user", "parts": [{"text": "a"}]}]),
+        );
+        assert_eq!(
+            got,
+            Some(("/r/history/1/messageId".into(), "m".into(), 0, 1, true))
+        );
+        // breaker54: the client's two turns under one reused id: not the agent's repetition
+        let got = h(
+            serde_json::json!([{"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "a"}]},
+                           {"messageId": "x", "role": "ROLE_AGENT", "parts": [{"text": "q"}]},
+                           {"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "b"}]}]),
+        );
+        assert_eq!(got, None);
+        // b24x-Z06: the agent's reply under the client's id: two messages, one the agent's
+        let got = h(
+            serde_json::json!([{"messageId": "m", "role": "ROLE_USER", "parts": [{"text": "a"}]},
+                           {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "b"}]}]),
+        );
+        assert_eq!(
+            got,
+            Some(("/r/history/1/messageId".into(), "m".into(), 0, 1, false))
+        );
+    }
+
+    #[test]
+    fn message_task_members_names_a_tasks_members_on_a_message() {
+        // breaker54 v10-message-artifacts: a Message answer carrying a Task's artifacts.
+        let m = json!({"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "a"}],
+                       "artifacts": [{"artifactId": "a", "parts": [{"text": "b"}]}],
+                       "history": []});
+        let (at, names) = message_task_members(m.as_object().unwrap(), "/result/message").unwrap();
+        assert_eq!(at, "/result/message/artifacts");
+        assert_eq!(names, ["artifacts", "history"]);
+        // the Message's own members and any other unknown one (DATA-003) are not named
+        let m = json!({"messageId": "m", "contextId": "c", "taskId": "t", "role": "ROLE_AGENT",
+                       "parts": [], "metadata": {"artifacts": []}, "extensions": [],
+                       "referenceTaskIds": [], "kind": "message", "xNewField": 1});
+        assert!(message_task_members(m.as_object().unwrap(), "").is_none());
     }
 
     #[test]

@@ -2021,6 +2021,14 @@ struct TaskRec {
     /// the client, so a resumed stream's `append: true` to one has its base
     /// (STREAM-ARTIFACT-001 is not the fault there; breaker30 A02).
     lost_artifacts: Vec<String>,
+    /// STREAM-009 across turns (breaker54 v10-append-across-turns-bare): `artifactId`s a
+    /// Task snapshot of the task handed to a client (a send's or GetTask's answer, a
+    /// stream's Task event; not a push) listed, with that snapshot's recording line (at
+    /// most [`MAX_TASK_MESSAGE_IDS`]). A later stream's `append: true` chunk of one of them
+    /// continues the artifact its client already holds: it has its base
+    /// (STREAM-ARTIFACT-001 is not the fault), even when that stream's own Task event
+    /// leaves the artifact out.
+    held_artifacts: Vec<(String, u64)>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,

@@ -205,8 +205,8 @@ rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Int
     "1.0 clients send A2A-Extensions (comma-separated URIs); 1.0 agents do not read X-A2A-Extensions, so the extensions are not activated");
 rule!(CAP_EXT_0X_ECHO, "CAP-EXT-005", "extension-echo-0x-header-name", Warning, Interop,
     ["EXT-004", "EXT-001"],
-    "1.0 response names its activated extensions in the 0.x header X-A2A-Extensions instead of A2A-Extensions",
-    "echo the extensions this response activated in the A2A-Extensions response header (comma-separated URIs, 1.0 §3.2.6); a 1.0 client reads only that name and takes X-A2A-Extensions for no activation (send both names if 0.3 clients must read it too)");
+    "1.0 response names its activated extensions in the 0.x header X-A2A-Extensions instead of A2A-Extensions, or a 0.2/0.3 response to a request that activated them in X-A2A-Extensions echoes them in 1.0's A2A-Extensions only",
+    "echo the extensions this response activated in the header of the protocol version the call speaks: A2A-Extensions on 1.0 (comma-separated URIs, 1.0 §3.2.6), X-A2A-Extensions on 0.2/0.3 (topics/extensions.md); each client reads only its own name and takes the other for no activation (an agent serving both versions may send both names)");
 
 rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", Warning, Interop,
     ["EXT-001", "EXT-004"],
@@ -494,8 +494,8 @@ rule!(ARTIFACT_NO_PARTS_0X, "DATA-SHAPE-007", "artifact-without-parts-0x", Note,
 // non-normative what's-new page (DIGEST note 11).
 rule!(TASK_MEMBER_NOT_IN_PROTO, "DATA-SHAPE-008", "task-member-not-in-proto", Note, Interop,
     ["DATA-003", "DATA-001"],
-    "agent's 1.0 Task carries members a2a.proto's Task does not define (such as createdAt, lastModified)",
-    "send 1.0 Tasks with the proto's members only (id, contextId, status, artifacts, history, metadata) and put anything else under metadata: receivers SHOULD ignore unknown fields (DATA-003), but a ProtoJSON parser with default options (a2a-sdk 1.1's client, protojson.Unmarshal, JsonFormat.parser()) rejects the whole Task");
+    "agent's 1.0 Task carries members a2a.proto's Task does not define (such as createdAt, lastModified), or the Message it answers with (a send's result, a stream's message event; 0.2, 0.3 or 1.0) carries a Task's artifacts, status or history, which no version's Message defines",
+    "send 1.0 Tasks with the proto's members only (id, contextId, status, artifacts, history, metadata) and Messages with theirs (messageId, contextId, taskId, role, parts, metadata, extensions, referenceTaskIds), and put anything else under metadata; output that needs artifacts needs a Task: receivers SHOULD ignore unknown fields (DATA-003), so a Message's artifacts are lost to every client, and a ProtoJSON parser with default options (a2a-sdk 1.1's client, protojson.Unmarshal, JsonFormat.parser()) rejects the whole Task or Message");
 // A note, not a warning: no requirement says a part's url must be reachable by the client
 // (DATA-004 only defines the member), but a file url on a loopback, private or
 // cluster-internal host handed to a client that reached the agent at a public host (a
@@ -542,7 +542,7 @@ rule!(DATA_HISTORY_OLDEST_KEPT, "DATA-HISTORY-003", "history-length-kept-oldest"
     "trim Task.history from the front: historyLength N returns the N most recent messages (history[-N:], not history[:N]), on GetTask, SendMessage and ListTasks alike");
 rule!(DATA_TASK_CONTENT_REPEATED, "DATA-HISTORY-004", "task-content-repeated", Note, Lifecycle,
     ["ID-006", "ID-007", "DATA-005"],
-    "a task repeats content that is not its own: its history lists one message (same messageId) twice, or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
+    "a task repeats content that is not its own: its history lists one message (same messageId) twice, or under one messageId an agent message and another message (a client's two sends under one reused id excepted: ID-MSG-002), or it carries, beside artifacts of its own, an artifact (same artifactId and parts) another task of its context already handed out",
     "keep a task's record per task: append the incoming message to Task.history once (not in the request handler and again in the executor), and give a follow-up task in the same context only the artifacts it produced itself, not the context's artifacts so far (store artifacts by taskId, not by contextId)");
 rule!(DATA_HISTORY_LOST, "DATA-HISTORY-005", "history-messages-lost", Warning, Lifecycle,
     ["DATA-006", "ID-006"],

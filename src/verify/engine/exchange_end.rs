@@ -1611,6 +1611,41 @@ impl State {
                 );
             }
         }
+        // CAP-EXT-005 (EXT-004, EXT-001; breaker54 v03-ext-echo-1x): the mirror image on
+        // 0.x. The request activated its extensions in X-A2A-Extensions (the 0.2/0.3 name)
+        // only, and the answer echoes them under 1.0's A2A-Extensions only: a 0.x client
+        // (a2a-python 0.3's HTTP_EXTENSION_HEADER, a2a-js 0.3) reads X-A2A-Extensions and
+        // sees no activation. A client that asked in A2A-Extensions is answered in its own
+        // name, and an answer carrying both names serves both readers: neither is judged.
+        if c.dialect.is_some_and(Dialect::is_0x)
+            && !c.webhook
+            && !x.synthetic
+            && x.status.is_some()
+            && !x.resp_headers.contains("x-a2a-extensions")
+            && !x.req_headers.contains("a2a-extensions")
+            && x.req_headers
+                .get("x-a2a-extensions")
+                .is_some_and(|v| !v.trim().is_empty())
+        {
+            if let Some(v) = x
+                .resp_headers
+                .get("a2a-extensions")
+                .filter(|v| !v.trim().is_empty())
+            {
+                self.areas.insert("capability");
+                let d = c.dialect.map_or("0.x", Dialect::as_str);
+                self.find(
+                    &r::CAP_EXT_0X_ECHO,
+                    format!(
+                        "agent's answer to {d} {} names its activated extensions in A2A-Extensions ({}), the 1.0 header, though the request activated them in X-A2A-Extensions, the {d} one: a {d} client reads X-A2A-Extensions and sees no extension activated",
+                        c.op_term("call"),
+                        v.trim()
+                    ),
+                    vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+        }
         // CAP-EXT-006 (EXT-001; A2A #1238): the singular A2A-Extension / X-A2A-Extension
         // of an old sample is no header any agent reads. Judged on every A2A call of a
         // known version that does not also carry the right name.
@@ -2200,14 +2235,18 @@ impl State {
         what: &dyn std::fmt::Display,
     ) -> Option<(String, Vec<Evidence>)> {
         let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
-        if let Some((p, mid, i, j)) = a2a::history_repeated_message(o, ptr) {
+        if let Some((p, mid, i, j, same)) = a2a::history_repeated_message(o, ptr) {
             let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
-            return Some((
+            let msg = if same {
                 format!(
-                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId): the agent appended it again, so a client or model replaying the history sees the message repeated"
-                ),
-                vec![x.ev_at(seq, &p, Some(Value::String(mid)))],
-            ));
+                    "{what}: the agent's history{task} lists message {mid} twice (history[{i}] and history[{j}], same messageId and parts): the agent appended it again, so a client or model replaying the history sees the message repeated"
+                )
+            } else {
+                format!(
+                    "{what}: the agent's history{task} lists two different messages under messageId {mid} (history[{i}] and history[{j}], other parts), one of them the agent's: messageId identifies one message (ID-007), so a client that keys the history by it keeps one of the two; give the agent's messages ids of their own"
+                )
+            };
+            return Some((msg, vec![x.ev_at(seq, &p, Some(Value::String(mid)))]));
         }
         // Aggregation shows as the context's earlier artifact beside the task's own: a task
         // whose only artifact equals an earlier task's ("a1", "done") is an agent that

@@ -1951,6 +1951,18 @@ impl State {
         let Some(list) = listed else {
             return;
         };
+        if !x.call.as_ref().is_some_and(|c| c.webhook) {
+            for aid in list
+                .iter()
+                .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+            {
+                if t.held_artifacts.len() < MAX_TASK_MESSAGE_IDS
+                    && !t.held_artifacts.iter().any(|(i, _)| i == aid)
+                {
+                    t.held_artifacts.push((aid.to_string(), seq));
+                }
+            }
+        }
         if terminal.is_some() {
             let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
             for aid in list

@@ -554,6 +554,24 @@ impl State {
                                     &x.leg,
                                 );
                             }
+                            // DATA-SHAPE-008 (breaker54): a Task's own members (artifacts,
+                            // status, history) on the reply Message, which defines none.
+                            if let Some(d) = dialect.filter(|d| *d != Dialect::V0_1) {
+                                if let Some((ptr, names)) =
+                                    a2a::message_task_members(p.inner, &p.pointer)
+                                {
+                                    let what = format!(
+                                        "the agent's reply message to {}",
+                                        c.op_term(op.name())
+                                    );
+                                    self.find(
+                                        &r::TASK_MEMBER_NOT_IN_PROTO,
+                                        message_outside_proto_msg(&what, &names, d),
+                                        vec![x.ev_at(bseq, &ptr, None)],
+                                        &x.leg,
+                                    );
+                                }
+                            }
                             if dialect == Some(Dialect::V1_0)
                                 && agent_message_without_context(p.inner)
                             {

@@ -396,6 +396,31 @@ pub(super) fn task_outside_proto_msg(what: &str, names: &[&str]) -> String {
     )
 }
 
+/// DATA-SHAPE-008 message: `what` (the agent's reply Message on wire version `d`) carries
+/// `names`, members only a Task has (`artifacts`, `status`, `history`; breaker54). On 1.0
+/// the ProtoJSON parser's refusal is named too; 0.x JSON readers drop the members.
+pub(super) fn message_outside_proto_msg(what: &str, names: &[&str], d: Dialect) -> String {
+    let (defines, reject) = if d == Dialect::V1_0 {
+        (
+            "a2a.proto's Message".to_string(),
+            format!(
+                ", and a ProtoJSON parser with default options rejects the Message (\"has no field named {}\")",
+                names[0]
+            ),
+        )
+    } else {
+        (
+            format!("the {} schema's Message", d.as_str()),
+            String::new(),
+        )
+    };
+    format!(
+        "{what} carries {}, which only a Task has: {defines} defines none of {} (messageId, contextId, taskId, role, parts, metadata, extensions, referenceTaskIds), so a reader that ignores unknown fields (DATA-003) drops what the agent put there, its output{reject}; answer with a Task that holds it, or put the content in the message's parts",
+        names.join(", "),
+        if names.len() == 1 { "it" } else { "them" },
+    )
+}
+
 /// DATA-SHAPE-008 message for the tasks of a 1.0 ListTasks answer (`call`, the call's name on
 /// its binding; `total` rows listed): `rows` holds (row index, pointer, members a2a.proto's
 /// Task does not define) of every row carrying such members, in row order, never empty.

@@ -1908,6 +1908,21 @@ impl State {
                     let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(role.into())))];
                     self.stream_once(x, &r::DATA_AGENT_ROLE, msg, ev);
                 }
+                // DATA-SHAPE-008 (breaker54): a Task's own members (artifacts, status,
+                // history) on the message event, which a Message does not define.
+                if let Some(d) = c.dialect.filter(|d| *d != Dialect::V0_1) {
+                    if let Some((ptr, names)) = a2a::message_task_members(p.inner, &p.pointer) {
+                        let what =
+                            format!("the agent's message event of {}", c.op_term("the stream"));
+                        let msg = message_outside_proto_msg(&what, &names, d);
+                        self.stream_once(
+                            x,
+                            &r::TASK_MEMBER_NOT_IN_PROTO,
+                            msg,
+                            vec![x.ev_at(seq, &ptr, None)],
+                        );
+                    }
+                }
                 if c.dialect == Some(Dialect::V1_0) && agent_message_without_context(p.inner) {
                     self.areas.insert("id");
                     let op = c.op_term("the stream");
@@ -2261,6 +2276,14 @@ impl State {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
+                                        .then(|| (false, seq, str::to_string(&x.id)))
+                                })
+                                // an earlier answer's Task held it (breaker54: a
+                                // follow-up's stream continues the draft of turn one)
+                                .or_else(|| {
+                                    t.held_artifacts
+                                        .iter()
+                                        .any(|(i, s)| i == aid && *s < x.req_seq)
                                         .then(|| (false, seq, str::to_string(&x.id)))
                                 })
                         })
