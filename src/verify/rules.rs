@@ -611,7 +611,7 @@ rule!(AUTH_ERROR_TEXT_LEAK, "AUTH-LEAK-001", "error-text-shows-internals", Warni
 // compared without the value.
 rule!(AUTH_CREDENTIAL_ECHOED, "AUTH-LEAK-002", "credential-echoed-in-answer", Warning, Security,
     ["AUTH-001"],
-    "agent quoted a credential a client sent in a request header, query parameter or cookie (a bearer token, an API key, a session cookie) back in an answer body (an error message, the task's history or metadata, an artifact) or in a push notification it sent: the credential now lives in A2A payloads, which clients, push receivers and logs keep",
+    "agent quoted a credential a client sent in a request header, query parameter or cookie (a bearer token, an API key, a session cookie) back in an answer body (an error message, the task's history or metadata, an artifact, an event of a stream; also JSON-escaped or compressed) or in a push notification it sent: the credential now lives in A2A payloads, which clients, push receivers and logs keep",
     "never copy a request's credentials into what the agent answers or stores: refuse a bad credential without quoting it (\"invalid token\", not the token), keep request headers out of message and task metadata and artifacts, and strip them from what push notifications carry (AUTH-001: credentials travel in HTTP headers only, never in A2A payloads); rotate a credential that was echoed");
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],

@@ -1,0 +1,377 @@
+//! left54: last sessions' known misses in the verifier and the redactor.
+//!
+//! Item 1, AUTH-LEAK-002 (breaker53, AUTH-001) beyond the unary JSON answer: a credential
+//! a request head sent, quoted back by the agent in an SSE answer (an event's text), in a
+//! copy the body's frames split, JSON-escaped (`\/`, `\u00xx`), or in a gzip body. Each
+//! case runs the events the proxy hands its recorder through the [`Redactor`], writes them
+//! as recording lines, checks the file bytes (and every body decoded from them, a gzip one
+//! inflated) hold no clear copy, and judges the lines read back. Before: the SSE copy was
+//! never told (the verifier read the tags of unary bodies only), and a split, escaped or
+//! compressed copy stayed in the recording in clear. Legal neighbours stay silent and keep
+//! their bytes: a stream quoting no credential, a frame ending in a prefix of the
+//! credential that the next frame does not finish, escapes that decode to other text, a
+//! push config token the client sent in its own payload.
+
+use a2a_interop::record::event::{Body, EventKind, Outcome};
+use a2a_interop::record::redact::Redactor;
+use a2a_interop::record::{CaptureMode, Event, Headers, RecordingHeader};
+use a2a_interop::verify::Verifier;
+use std::io::Read;
+
+/// The bearer token the client sends: a `/` (JSON may write it `\/`) and a `+`.
+const TOKEN: &str = "tok/Secret+54-abcdefXYZ";
+
+/// A `SendStreamingMessage` answer event whose status message text is `text` (already
+/// JSON-string text: escapes as given).
+fn sse_event(text: &str) -> String {
+    format!(
+        "data: {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"statusUpdate\":{{\"taskId\":\"t1\",\"contextId\":\"c1\",\"status\":{{\"state\":\"TASK_STATE_WORKING\",\"message\":{{\"messageId\":\"m2\",\"role\":\"ROLE_AGENT\",\"parts\":[{{\"text\":\"{text}\"}}]}}}}}}}}}}\n\n"
+    )
+}
+
+/// A unary `SendMessage` answer whose message text is `text` (JSON-string text).
+fn unary_answer(text: &str) -> String {
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"message\":{{\"messageId\":\"m2\",\"role\":\"ROLE_AGENT\",\"parts\":[{{\"text\":\"{text}\"}}]}}}}}}"
+    )
+}
+
+/// How the answer is sent.
+#[derive(Clone, Copy, PartialEq)]
+enum Answer {
+    /// `text/event-stream`, one frame per given piece.
+    Sse,
+    /// `application/json`, one frame per given piece.
+    Json,
+    /// `application/json`, gzip-coded whole, the coded bytes in two frames.
+    JsonGzip,
+    /// `text/event-stream`, gzip-coded as a stream, the coded bytes in two frames.
+    SseGzip,
+}
+
+fn ev(t: u64, kind: EventKind) -> Event {
+    Event {
+        seq: 0,
+        t_us: t,
+        exchange: Some("e1".into()),
+        leg: None,
+        kind,
+    }
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+/// The events of one call whose request head sends `Authorization: Bearer TOKEN` (and a
+/// body `req_body`), answered as `answer` in the frames `pieces`.
+fn events(req_body: &str, answer: Answer, pieces: &[String]) -> Vec<Event> {
+    let stream = matches!(answer, Answer::Sse | Answer::SseGzip);
+    let method = if stream {
+        "SendStreamingMessage"
+    } else {
+        "SendMessage"
+    };
+    let req_body = req_body.replace("METHOD", method);
+    let mut out = vec![
+        ev(
+            1,
+            EventKind::RequestHead {
+                conn: None,
+                method: "POST".into(),
+                url: "http://127.0.0.1:47100/".into(),
+                version: None,
+                headers: Headers::from_pairs(vec![
+                    ("content-type", "application/json"),
+                    ("a2a-version", "1.0"),
+                    ("authorization", &format!("Bearer {TOKEN}")),
+                    ("content-length", &req_body.len().to_string()),
+                ]),
+                upstream: Some("http://127.0.0.1:38100/".into()),
+            },
+        ),
+        ev(
+            2,
+            EventKind::RequestBody {
+                body: Body::new(req_body.clone().into_bytes()),
+            },
+        ),
+    ];
+    let mut h = vec![(
+        "content-type",
+        if stream {
+            "text/event-stream"
+        } else {
+            "application/json"
+        },
+    )];
+    if matches!(answer, Answer::JsonGzip | Answer::SseGzip) {
+        h.push(("content-encoding", "gzip"));
+    }
+    out.push(ev(
+        3,
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers::from_pairs(h),
+            synthetic: false,
+            reason: None,
+        },
+    ));
+    let frames: Vec<Vec<u8>> = match answer {
+        Answer::Sse | Answer::Json => pieces.iter().map(|p| p.as_bytes().to_vec()).collect(),
+        Answer::JsonGzip | Answer::SseGzip => {
+            let z = gzip(pieces.concat().as_bytes());
+            let mid = z.len() / 2;
+            vec![z[..mid].to_vec(), z[mid..].to_vec()]
+        }
+    };
+    let mut t = 4;
+    let mut n = 0;
+    for f in frames {
+        n += f.len() as u64;
+        out.push(ev(t, EventKind::ResponseChunk { body: Body::new(f) }));
+        t += 1;
+    }
+    out.push(ev(
+        t,
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: None,
+            request_bytes: req_body.len() as u64,
+            response_bytes: n,
+            truncated: false,
+            resent: None,
+            connect_failure: None,
+        },
+    ));
+    out
+}
+
+/// A plain 1.0 `SendMessage` / `SendStreamingMessage` request body.
+const PLAIN_REQ: &str = r#"{"jsonrpc":"2.0","id":1,"method":"METHOD","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+
+/// What one recorded case gives: the recording's lines, the bodies decoded from them
+/// (joined per exchange and direction, a gzip one inflated) and the AUTH-LEAK-002 messages.
+struct Recorded {
+    lines: String,
+    answer: Vec<u8>,
+    echoed: Vec<String>,
+}
+
+/// `evs` through a redacting recorder (as the proxy's writer: `process` per event,
+/// `release_all` at the end), written as lines, read back and judged.
+fn record(evs: Vec<Event>) -> Recorded {
+    let mut r = Redactor::new(true);
+    let mut out = Vec::new();
+    for e in evs {
+        out.extend(r.process(e));
+    }
+    out.extend(r.release_all());
+    let mut lines = String::new();
+    for (i, e) in out.iter_mut().enumerate() {
+        e.seq = i as u64 + 1;
+        lines.push_str(&serde_json::to_string(e).unwrap());
+        lines.push('\n');
+    }
+    let back: Vec<Event> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut coded = false;
+    let mut answer = Vec::new();
+    for e in &back {
+        match &e.kind {
+            EventKind::ResponseHead { headers, .. } => {
+                coded = headers.get("content-encoding").is_some()
+            }
+            EventKind::ResponseChunk { body } => answer.extend_from_slice(&body.data),
+            _ => {}
+        }
+    }
+    if coded {
+        // as far as it decodes: a stream the recorder left out from a frame on ends early
+        let mut plain = Vec::new();
+        let mut d = flate2::read::GzDecoder::new(&answer[..]);
+        let mut buf = [0u8; 256];
+        while let Ok(n @ 1..) = d.read(&mut buf) {
+            plain.extend_from_slice(&buf[..n]);
+        }
+        answer = plain;
+    }
+    let mut header = RecordingHeader::new(CaptureMode::Reverse);
+    header.listen = vec!["127.0.0.1:47100".into()];
+    let mut v = Verifier::new(&header);
+    for e in &back {
+        v.feed(e);
+    }
+    let echoed = v
+        .finish()
+        .findings
+        .iter()
+        .filter(|f| f.rule == "AUTH-LEAK-002")
+        .map(|f| f.message.clone())
+        .collect();
+    Recorded {
+        lines,
+        answer,
+        echoed,
+    }
+}
+
+/// The recording holds no clear copy of [`TOKEN`], in its bytes nor in its decoded answer
+/// (escapes undone: `\/` read as `/`, `\u0074` as `t`).
+fn assert_no_clear_token(r: &Recorded, case: &str) {
+    assert!(!r.lines.contains(TOKEN), "{case}: {}", r.lines);
+    assert!(!r.lines.contains(&TOKEN.replace('/', "\\\\/")), "{case}");
+    let text = String::from_utf8_lossy(&r.answer);
+    let unescaped = text.replace("\\/", "/").replace("\\u0074", "t");
+    assert!(!unescaped.contains(TOKEN), "{case}: {text}");
+}
+
+/// One AUTH-LEAK-002 naming the Authorization header and the copy by its tag.
+fn assert_told(r: &Recorded, case: &str) {
+    assert_eq!(r.echoed.len(), 1, "{case}: {:#?}\n{}", r.echoed, r.lines);
+    assert!(
+        r.echoed[0].contains("the Authorization header") && r.echoed[0].contains("[REDACTED:"),
+        "{case}: {}",
+        r.echoed[0]
+    );
+}
+
+/// An SSE answer whose event quotes the token whole: told (before: silent, the verifier
+/// read placeholders in unary bodies only; the recording was already tagged).
+#[test]
+fn a_stream_event_quoting_the_credential_is_told() {
+    let r = record(events(
+        PLAIN_REQ,
+        Answer::Sse,
+        &[
+            sse_event("working"),
+            sse_event(&format!("invalid token {TOKEN}")),
+        ],
+    ));
+    assert_no_clear_token(&r, "sse");
+    assert_told(&r, "sse");
+}
+
+/// A copy the frames split, at every byte of the token (and of its escaped form): the
+/// recording holds no clear part that joins to it, and the copy is told. Before: each
+/// frame was scrubbed alone, so the whole token stayed in the recording in clear.
+#[test]
+fn a_copy_split_across_frames_is_tagged_and_told() {
+    for (answer, text) in [
+        (Answer::Sse, TOKEN.to_string()),
+        (Answer::Json, TOKEN.to_string()),
+        (
+            Answer::Sse,
+            TOKEN.replace('/', "\\/").replacen('t', "\\u0074", 1),
+        ),
+    ] {
+        let whole = match answer {
+            Answer::Sse => sse_event(&format!("invalid token {text} given")),
+            _ => unary_answer(&format!("invalid token {text} given")),
+        };
+        let at = whole.find(&text).unwrap();
+        for cut in at + 1..at + text.len() {
+            let case = format!("cut at {} of {text}", cut - at);
+            let r = record(events(
+                PLAIN_REQ,
+                answer,
+                &[whole[..cut].to_string(), whole[cut..].to_string()],
+            ));
+            assert_no_clear_token(&r, &case);
+            assert_told(&r, &case);
+        }
+    }
+}
+
+/// A copy JSON writes escaped (`tok\/Secret`, `\u0074ok`, both): tagged and told. Before:
+/// the scrub looked for the value's bytes as sent only, and the copy stayed in clear.
+#[test]
+fn an_escaped_copy_is_tagged_and_told() {
+    for text in [
+        TOKEN.replace('/', "\\/"),
+        TOKEN.replacen('t', "\\u0074", 1),
+        TOKEN.replace('/', "\\u002f").replacen('t', "\\u0074", 1),
+        TOKEN.replace('/', "\\u002F"),
+    ] {
+        for answer in [Answer::Json, Answer::Sse] {
+            let body = match answer {
+                Answer::Sse => sse_event(&format!("invalid token {text}")),
+                _ => unary_answer(&format!("invalid token {text}")),
+            };
+            let r = record(events(PLAIN_REQ, answer, &[body]));
+            assert_no_clear_token(&r, &text);
+            assert_told(&r, &text);
+        }
+    }
+}
+
+/// A gzip answer quoting the token (held and decoded whole, or an SSE stream decoded as it
+/// comes): no clear copy once the recording's body is inflated, and told. Before: the
+/// scrub ran on the coded bytes and the inflated answer held the token.
+#[test]
+fn a_compressed_copy_is_tagged_and_told() {
+    for answer in [Answer::JsonGzip, Answer::SseGzip] {
+        let body = match answer {
+            Answer::SseGzip => sse_event(&format!("invalid token {TOKEN}")),
+            _ => unary_answer(&format!("invalid token {TOKEN}")),
+        };
+        let r = record(events(PLAIN_REQ, answer, &[body]));
+        assert_no_clear_token(&r, "gzip");
+        assert_told(&r, "gzip");
+    }
+}
+
+/// Legal neighbours: nothing told and every body byte kept as sent: a stream that quotes
+/// no credential; frames that end in a prefix of the token the next frame does not finish
+/// (a `\u00` escape cut included); escapes that decode to other text; and a push config
+/// token the client put in its own request body, quoted back (its payload, not judged).
+#[test]
+fn legal_neighbours_keep_their_bytes_and_stay_silent() {
+    let near = &TOKEN[..TOKEN.len() - 1];
+    for (answer, pieces) in [
+        (Answer::Sse, vec![sse_event("working"), sse_event("done")]),
+        (
+            Answer::Sse,
+            vec![
+                format!("data: {{\"x\":\"{}", &TOKEN[..5]),
+                "nope\"}\n\n".to_string(),
+            ],
+        ),
+        (
+            Answer::Json,
+            vec![
+                unary_answer(&format!("near {near}"))[..40].to_string(),
+                unary_answer(&format!("near {near}"))[40..].to_string(),
+            ],
+        ),
+        (
+            Answer::Json,
+            vec![
+                unary_answer("a \\u00").to_string(),
+                unary_answer("41 b \\/ \\u0074ok\\/x").to_string(),
+            ],
+        ),
+    ] {
+        let r = record(events(PLAIN_REQ, answer, &pieces));
+        assert_eq!(r.answer, pieces.concat().into_bytes());
+        assert!(r.echoed.is_empty(), "{:?}", r.echoed);
+    }
+    // the client's own push config token, sent in its body as well as in its head
+    let req = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"METHOD","params":{{"message":{{"messageId":"m1","role":"ROLE_USER","parts":[{{"text":"hi"}}]}},"configuration":{{"pushNotificationConfig":{{"url":"https://hooks.example.com/h","token":"{TOKEN}"}}}}}}}}"#
+    );
+    let r = record(events(
+        &req,
+        Answer::Sse,
+        &[sse_event(&format!("config token {TOKEN}"))],
+    ));
+    assert_no_clear_token(&r, "push token");
+    assert!(r.echoed.is_empty(), "{:?}", r.echoed);
+}
