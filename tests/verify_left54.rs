@@ -375,3 +375,200 @@ fn legal_neighbours_keep_their_bytes_and_stay_silent() {
     assert_no_clear_token(&r, "push token");
     assert!(r.echoed.is_empty(), "{:?}", r.echoed);
 }
+
+/// Item 2: the API key the client sends, as the public card's apiKey scheme publishes it.
+const CARD_KEY: &str = "ck-live-54-Zq81xVb7";
+
+/// A 1.0 public card at `http://127.0.0.1:47100/` whose apiKey scheme (header
+/// `X-Caller-Ref`) has `description`, and whose interface URL ends with `query`.
+fn card(description: &str, query: &str) -> String {
+    serde_json::json!({
+        "name": "left54", "description": "left54 agent", "version": "1.0.0",
+        "supportedInterfaces": [{"url": format!("http://127.0.0.1:47100/{query}"),
+            "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {}, "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["s"]}],
+        "securitySchemes": {"key": {"apiKeySecurityScheme": {
+            "location": "header", "name": "X-Caller-Ref", "description": description}}},
+        "securityRequirements": [{"schemes": {"key": {"list": []}}}]
+    })
+    .to_string()
+}
+
+/// One exchange `id` of `events`: a request head (`method`, `path`, `headers`), its body,
+/// a 200 JSON answer `answer`, the end; times from `t`.
+fn exchange(
+    id: &str,
+    t: u64,
+    method: &str,
+    path: &str,
+    headers: Vec<(&str, &str)>,
+    body: &str,
+    answer: &str,
+) -> Vec<Event> {
+    let e = |t: u64, kind: EventKind| Event {
+        seq: 0,
+        t_us: t,
+        exchange: Some(id.into()),
+        leg: None,
+        kind,
+    };
+    let mut out = vec![e(
+        t,
+        EventKind::RequestHead {
+            conn: None,
+            method: method.into(),
+            url: format!("http://127.0.0.1:47100{path}"),
+            version: None,
+            headers: Headers::from_pairs(headers),
+            upstream: Some(format!("http://127.0.0.1:38100{path}")),
+        },
+    )];
+    if !body.is_empty() {
+        out.push(e(
+            t + 1,
+            EventKind::RequestBody {
+                body: Body::new(body.to_string()),
+            },
+        ));
+    }
+    out.push(e(
+        t + 2,
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers::from_pairs(vec![("content-type", "application/json")]),
+            synthetic: false,
+            reason: None,
+        },
+    ));
+    out.push(e(
+        t + 3,
+        EventKind::ResponseChunk {
+            body: Body::new(answer.to_string()),
+        },
+    ));
+    out.push(e(
+        t + 4,
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: None,
+            request_bytes: body.len() as u64,
+            response_bytes: answer.len() as u64,
+            truncated: false,
+            resent: None,
+            connect_failure: None,
+        },
+    ));
+    out
+}
+
+/// The card fetched, then a `SendMessage` sending `key` in `X-Caller-Ref`: the
+/// recording's lines and its CARD-SECRET-001 messages.
+fn card_then_call(card: &str, key: &str) -> (String, Vec<String>) {
+    let mut evs = exchange(
+        "c1",
+        10,
+        "GET",
+        "/.well-known/agent-card.json",
+        vec![("accept", "application/json")],
+        "",
+        card,
+    );
+    let req = PLAIN_REQ.replace("METHOD", "SendMessage");
+    evs.extend(exchange(
+        "c2",
+        100,
+        "POST",
+        "/",
+        vec![
+            ("content-type", "application/json"),
+            ("a2a-version", "1.0"),
+            ("x-caller-ref", key),
+        ],
+        &req,
+        &unary_answer("hello"),
+    ));
+    let mut r = Redactor::new(true);
+    let mut out = Vec::new();
+    for e in evs {
+        out.extend(r.process(e));
+    }
+    out.extend(r.release_all());
+    let mut lines = String::new();
+    for (i, e) in out.iter_mut().enumerate() {
+        e.seq = i as u64 + 1;
+        lines.push_str(&serde_json::to_string(e).unwrap());
+        lines.push('\n');
+    }
+    let mut header = RecordingHeader::new(CaptureMode::Reverse);
+    header.listen = vec!["127.0.0.1:47100".into()];
+    let mut v = Verifier::new(&header);
+    for l in lines.lines() {
+        v.feed(&serde_json::from_str::<Event>(l).unwrap());
+    }
+    let told = v
+        .finish()
+        .findings
+        .iter()
+        .filter(|f| f.rule == "CARD-SECRET-001")
+        .map(|f| f.message.clone())
+        .collect();
+    (lines, told)
+}
+
+/// Item 2 (CARD-011 SHOULD NOT, AUTH-001): a public card whose apiKey scheme description
+/// holds the very key the client then sends is CARD-SECRET-001, on a redacted recording
+/// too, and the recording holds no clear copy of the key. Before: the recorder wrote the
+/// card as published (it had not seen the key yet) and the verifier compared the card's
+/// clear text with the header's tag: silent.
+#[test]
+fn a_card_publishing_the_key_clients_send_is_told_on_a_redacted_recording() {
+    for desc in [
+        format!("send your key in X-Caller-Ref, e.g. {CARD_KEY}"),
+        format!("X-Caller-Ref: \"{CARD_KEY}\""),
+        CARD_KEY.to_string(),
+    ] {
+        let (lines, told) = card_then_call(&card(&desc, ""), CARD_KEY);
+        assert!(!lines.contains(CARD_KEY), "{desc}: {lines}");
+        assert_eq!(told.len(), 1, "{desc}: {told:?}");
+        assert!(
+            told[0].contains("x-caller-ref header ([REDACTED:"),
+            "{}",
+            told[0]
+        );
+    }
+}
+
+/// Item 2: a bearer token in an interface URL's query is CARD-SECRET-001 and not in the
+/// recording in clear.
+#[test]
+fn a_card_carrying_a_token_in_a_url_query_is_told_and_tagged() {
+    let tok = "qt-54-Hk2mW9pQ0sLx";
+    let (lines, told) = card_then_call(
+        &card("a key from the portal", &format!("?token={tok}")),
+        CARD_KEY,
+    );
+    assert!(!lines.contains(tok), "{lines}");
+    assert_eq!(told.len(), 1, "{told:?}");
+}
+
+/// Item 2's legal neighbours: silent, the description kept as published: a description
+/// naming where a key is got and the algorithm (`HMAC-SHA256`, a version `v2.1`), and a
+/// card whose example key is not the one the client sends.
+#[test]
+fn a_card_naming_no_sent_key_stays_silent_and_keeps_its_text() {
+    for desc in [
+        "get a key at https://example.com/keys; requests are HMAC-SHA256 signed (v2.1)",
+        "e.g. ck-test-00-Example",
+    ] {
+        let (lines, told) = card_then_call(&card(desc, ""), CARD_KEY);
+        assert!(told.is_empty(), "{desc}: {told:?}");
+        assert!(
+            lines.contains(&desc.replace('"', "\\\"")),
+            "{desc}: {lines}"
+        );
+    }
+}

@@ -2162,8 +2162,8 @@ pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, Str
 }
 
 /// The credential a URL string `s` carries ([`credentials_in_urls`]), if any: `(where,
-/// value)`.
-fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
+/// value)`; `names` are query parameter names that carry one besides [`CREDENTIAL_PARAMS`].
+pub fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
     let t = s.trim();
     // Compared in place: most card strings are no URL, and a lowercased copy of each cost
     // an allocation per string member (session 25).
@@ -2180,11 +2180,20 @@ fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
         let norm = k.to_ascii_lowercase().replace('-', "_");
         let named = CREDENTIAL_PARAMS.contains(&norm.as_str())
             || names.iter().any(|n| n.eq_ignore_ascii_case(&k));
-        if named && looks_like_secret(&val) {
+        // a placeholder there (`[REDACTED:1a2b…]`): the recorder tagged the credential
+        if named && (looks_like_secret(&val) || is_tagged_placeholder(&val)) {
             return Some((format!("query parameter {k}"), val.into_owned()));
         }
     }
     None
+}
+
+/// Whether `v` is a tagged redaction placeholder (`[REDACTED:` hex digits `]`): the tag of
+/// a credential the recorder took out (left54).
+fn is_tagged_placeholder(v: &str) -> bool {
+    v.strip_prefix("[REDACTED:")
+        .and_then(|r| r.strip_suffix(']'))
+        .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
 }
 
 /// Every string member value of a card `v` with its JSON Pointer, in document order,

@@ -2092,12 +2092,33 @@ impl Redactor {
         if held.len() <= 1 {
             if let Some(mut ev) = held.pop() {
                 redact_frame(&mut ev, &self.tagger, ended);
+                // CARD-SECRET-001 (left54): a card's published credentials
+                if let Some(b) = body_of_mut(&mut ev).filter(|b| !is_req && ended && !b.truncated) {
+                    if let Some(c) = redact_card_secrets(&b.data, &self.api_query, &self.tagger) {
+                        b.data = Bytes::from(c);
+                    }
+                }
                 out.push(ev);
             }
             return;
         }
         let (joined, truncated) = joined_body(held);
-        match redact_json_text(&joined, &self.tagger, ended) {
+        let red = redact_json_text(&joined, &self.tagger, ended);
+        // CARD-SECRET-001 (left54): a card's published credentials, on the whole body
+        let red = match (!is_req && ended && !truncated)
+            .then(|| {
+                redact_card_secrets(
+                    red.as_deref().unwrap_or(&joined),
+                    &self.api_query,
+                    &self.tagger,
+                )
+            })
+            .flatten()
+        {
+            Some(c) => Some(Bytes::from(c)),
+            None => red,
+        };
+        match red {
             None => out.append(held),
             Some(red) => {
                 let mut first = held.swap_remove(0);
@@ -3095,6 +3116,101 @@ fn redact_cookie_pairs(value: &str, tagger: &Tagger, sent: &mut Vec<String>) -> 
         }
     }
     out
+}
+
+/// A card answer `data` (a JSON Agent Card, or a JSON-RPC answer whose `result` is one:
+/// it has `skills`) with the credentials it publishes replaced by their tags, the tag a
+/// client's header sending the same value gets, so the verifier can tell CARD-SECRET-001
+/// (CARD-011 "no secrets in cards", AUTH-001; left54) and no recording holds them in
+/// clear: a URL's user-info password or credential query parameter
+/// ([`crate::model::card::url_credential`], also the card's apiKey query names
+/// `api_query`), and a word of a security scheme's `description` (any depth under
+/// `securitySchemes`) that [`card_secret_like`]. Each copy is found as written or
+/// JSON-escaped ([`EchoedSecrets::copies`]); `None` when the answer is no card or publishes
+/// none. Only bodies holding `"skills"` are parsed.
+fn redact_card_secrets(data: &[u8], api_query: &[String], tagger: &Tagger) -> Option<Vec<u8>> {
+    static SKILLS: OnceLock<Finder<'static>> = OnceLock::new();
+    SKILLS
+        .get_or_init(|| Finder::new(b"\"skills\""))
+        .find(data)?;
+    let v: Value = serde_json::from_slice(data).ok()?;
+    let card = [Some(&v), v.get("result")]
+        .into_iter()
+        .flatten()
+        .find(|c| c.get("skills").is_some())?;
+    let mut found = EchoedSecrets::default();
+    fn urls(v: &Value, depth: usize, f: &mut dyn FnMut(&str)) {
+        match v {
+            Value::String(t) => f(t),
+            Value::Object(o) if depth < 16 => o
+                .iter()
+                .filter(|(k, _)| depth > 0 || *k != "signatures")
+                .for_each(|(_, e)| urls(e, depth + 1, f)),
+            Value::Array(a) if depth < 16 => a.iter().for_each(|e| urls(e, depth + 1, f)),
+            _ => {}
+        }
+    }
+    urls(card, 0, &mut |t| {
+        if let Some((_, secret)) = crate::model::card::url_credential(t, api_query) {
+            found.note(&secret);
+        }
+    });
+    fn descriptions(v: &Value, depth: usize, f: &mut dyn FnMut(&str)) {
+        if depth > 8 {
+            return;
+        }
+        match v {
+            Value::Object(o) => {
+                for (k, e) in o {
+                    match (k.as_str(), e) {
+                        ("description", Value::String(t)) => f(t),
+                        _ => descriptions(e, depth + 1, f),
+                    }
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|e| descriptions(e, depth + 1, f)),
+            _ => {}
+        }
+    }
+    if let Some(schemes) = card.get("securitySchemes") {
+        descriptions(schemes, 0, &mut |t| {
+            for w in t.split(|c: char| {
+                c.is_whitespace()
+                    || matches!(
+                        c,
+                        '"' | '\''
+                            | '`'
+                            | ','
+                            | ';'
+                            | '('
+                            | ')'
+                            | '<'
+                            | '>'
+                            | '['
+                            | ']'
+                            | '{'
+                            | '}'
+                    )
+            }) {
+                let w = w.trim_end_matches(['.', ':']);
+                if card_secret_like(w) {
+                    found.note(w);
+                }
+            }
+        });
+    }
+    found.scrub_bytes(data, tagger)
+}
+
+/// Whether word `w` of a card's scheme description reads as a credential value rather than
+/// prose ([`redact_card_secrets`]): at least 12 characters, no URL (`://`), letters and at
+/// least two digits ([`crate::model::card::looks_like_secret`]: not a placeholder such as
+/// `your-key`, `<token>`, `example`), so `HMAC-SHA256`, `OAuth2`, `v2.1` or `RFC6750` stay.
+fn card_secret_like(w: &str) -> bool {
+    w.len() >= 12
+        && !w.contains("://")
+        && w.bytes().filter(u8::is_ascii_digit).count() >= 2
+        && crate::model::card::looks_like_secret(w)
 }
 
 /// Shortest credential value [`EchoedSecrets`] looks for (bytes): a shorter one (`1`,

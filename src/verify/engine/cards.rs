@@ -1261,6 +1261,21 @@ impl State {
                 _ => vec![raw.trim()],
             };
             for val in values {
+                // a redacted recording (left54): the header's tag, and the same tag in the
+                // card, where the recorder tagged what the card published
+                if let Some(t) = crate::record::redact::placeholder_secret_tag(val) {
+                    let same = |s: &str| {
+                        crate::record::redact::holds_tagged_placeholder(s.as_bytes())
+                            && super::leaks::secret_tags_in(s.as_bytes())
+                                .iter()
+                                .any(|(_, u)| *u == t)
+                    };
+                    if let Some((ptr, _)) = card.strings.iter().find(|(_, s)| same(s)) {
+                        hit = Some((name.to_string(), ptr.clone(), val.to_string()));
+                        break;
+                    }
+                    continue;
+                }
                 if !card::looks_like_secret(val) {
                     continue;
                 }
@@ -1283,7 +1298,11 @@ impl State {
         };
         self.card_secret_reported.insert(origin);
         self.areas.insert("auth");
-        let shown = redact_secret(&val);
+        // a redacted recording shows the value by its tag, the card's copy by the same one
+        let shown = match crate::record::redact::placeholder_secret_tag(&val) {
+            Some(_) => format!("{val} in the recording, the card's copy tagged alike"),
+            None => redact_secret(&val),
+        };
         self.find(
             &r::CARD_SECRET,
             format!(
