@@ -572,3 +572,79 @@ fn a_card_naming_no_sent_key_stays_silent_and_keeps_its_text() {
         );
     }
 }
+
+/// Item 4: the rules a card fetch at `origin` draws, the card as given.
+fn card_rules(origin: &str, card: serde_json::Value) -> Vec<String> {
+    let t = [
+        serde_json::json!({"dir": "req", "method": "GET",
+            "url": format!("{origin}/.well-known/agent-card.json"),
+            "headers": {"accept": "application/json"}, "body": "", "t": 0.01}),
+        serde_json::json!({"dir": "resp", "status": 200,
+            "headers": {"content-type": "application/json",
+                "cache-control": "public, max-age=300", "etag": "\"c1\""},
+            "body": card.to_string(), "t": 0.02}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let (_, evs): (_, Vec<Event>) = a2a_interop::record::transcript::read(&t).unwrap();
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in &evs {
+        v.feed(e);
+    }
+    let mut r: Vec<String> = v.finish().findings.iter().map(|f| f.rule.clone()).collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+/// A 1.0 card with `url` as its one JSON-RPC interface, these schemes and requirements.
+fn card_v10(url: &str, schemes: serde_json::Value, reqs: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({
+        "name": "left54", "description": "d", "version": "1.0.0",
+        "supportedInterfaces": [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["s"]}],
+        "securitySchemes": schemes, "securityRequirements": reqs})
+}
+
+/// Item 4 (AUTH-004; new AUTH-TLS-005): a card whose only way in is mutual TLS and that
+/// lists a plain-http interface is told, on a public host and on loopback alike (no TLS,
+/// no client certificate). Before: silent. Legal neighbours stay silent: the same card
+/// over https, mutual TLS OR a bearer token on plain http (the token works there), a
+/// bearer-only card on a LAN host over plain http (a test set-up; AUTH-004 is about
+/// production), and 0.3's `mutualTLS` with an https url.
+#[test]
+fn a_mutual_tls_only_card_on_a_plain_http_interface_is_told() {
+    let mtls = serde_json::json!({"m": {"mtlsSecurityScheme": {}}});
+    let only = serde_json::json!([{"schemes": {"m": {"list": []}}}]);
+    for (origin, url) in [
+        ("http://agent.example.test", "http://agent.example.test/a2a"),
+        ("http://127.0.0.1:47100", "http://127.0.0.1:47100/"),
+    ] {
+        let r = card_rules(origin, card_v10(url, mtls.clone(), only.clone()));
+        assert!(r.contains(&"AUTH-TLS-005".to_string()), "{url}: {r:?}");
+    }
+    let both = serde_json::json!({"m": {"mtlsSecurityScheme": {}},
+        "b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}});
+    let either =
+        serde_json::json!([{"schemes": {"m": {"list": []}}}, {"schemes": {"b": {"list": []}}}]);
+    let bearer = serde_json::json!([{"schemes": {"b": {"list": []}}}]);
+    for (origin, card) in [
+        (
+            "https://agent.example.test",
+            card_v10("https://agent.example.test/a2a", mtls.clone(), only.clone()),
+        ),
+        (
+            "http://agent.example.test",
+            card_v10("http://agent.example.test/a2a", both.clone(), either),
+        ),
+        (
+            "http://10.0.0.7:8000",
+            card_v10("http://10.0.0.7:8000/", both.clone(), bearer),
+        ),
+    ] {
+        let r = card_rules(origin, card);
+        assert!(!r.contains(&"AUTH-TLS-005".to_string()), "{origin}: {r:?}");
+    }
+}

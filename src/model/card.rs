@@ -135,6 +135,10 @@ pub struct AgentCardView {
     /// A declared scheme authenticates outside HTTP messages (mutual TLS): credentials
     /// cannot be seen in a recording, so "no credentials" cannot be judged.
     pub invisible_auth: bool,
+    /// Every security requirement (AUTH-007: each alternative) names a mutual TLS scheme
+    /// (1.0 `mtlsSecurityScheme`, 0.3 `type: mutualTLS`): a client authenticates only with
+    /// a TLS client certificate, which a plain-http interface cannot carry (AUTH-TLS-005).
+    pub mtls_required: bool,
     /// Shape problems (`pointer`, `message`) for CARD-003/CARD-004.
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
@@ -1267,6 +1271,21 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             })
         });
         c.requires_auth = !list.is_empty() && !any_empty;
+        let schemes = o.get("securitySchemes").and_then(Json::as_object);
+        let is_mtls = |n: &str| {
+            schemes.and_then(|sc| sc.get(n)).is_some_and(|s| {
+                s.get("mtlsSecurityScheme").is_some()
+                    || s.get("type").and_then(Json::as_str) == Some("mutualTLS")
+            })
+        };
+        c.mtls_required = c.requires_auth
+            && list.iter().all(|r| {
+                r.as_object().is_some_and(|m| match m.get("schemes") {
+                    Some(Json::Object(sm)) => sm.keys().any(&is_mtls),
+                    Some(_) => false,
+                    None => m.keys().any(&is_mtls),
+                })
+            });
     } else if reqs.is_none()
         && o.get("securitySchemes").is_none()
         && reads_as_v01_auth(o, c.has_v1_fields)
@@ -2036,7 +2055,7 @@ fn jws_protected_header(protected: &str) -> Option<serde_json::Value> {
 /// Whether `u` is a plain `http://` URL whose host is not a loopback address (a test
 /// set-up on one machine is no finding): an endpoint RFCs require TLS for (OAuth
 /// endpoints, RFC 6749 §3.1; JWS key URLs, RFC 7515 §4.1.2).
-fn plain_http_off_loopback(u: &str) -> bool {
+pub fn plain_http_off_loopback(u: &str) -> bool {
     u.get(..7)
         .is_some_and(|h| h.eq_ignore_ascii_case("http://"))
         && !super::net::parse_url(u)
