@@ -648,3 +648,88 @@ fn a_mutual_tls_only_card_on_a_plain_http_interface_is_told() {
         assert!(!r.contains(&"AUTH-TLS-005".to_string()), "{origin}: {r:?}");
     }
 }
+
+/// Item 5: rule ids of `evs` under `header`.
+fn rule_ids_of(header: &RecordingHeader, evs: &[Event]) -> Vec<String> {
+    let mut v = Verifier::new(header);
+    for e in evs {
+        v.feed(e);
+    }
+    let mut ids: Vec<String> = v.finish().findings.iter().map(|f| f.rule.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// Item 5 (race52's leftover): a gateway recording (the client's REST call under `/v1`,
+/// copied upstream without it and refused: GW-REQ-002) recorded again
+/// with the client's JSON body sent without Content-Length, in one frame or two: the
+/// redactor writes the client's body before the gateway's copy (its JSON document closed),
+/// so the verdict is the one the Content-Length recording draws. Before: the body was held
+/// to the client's response head, written after the whole upstream exchange, and the
+/// verdict changed. A body that never closes (not JSON text) is held as before.
+#[test]
+fn a_chunked_client_body_is_written_before_the_gateway_copy() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/variants/r52-gw-v10-rest-v1-prefix-dropped-agent-refuses-copy-ends-before-client-answer.jsonl",
+    );
+    let src = a2a_interop::record::source::open(&path).unwrap();
+    let header = src.header.clone();
+    let evs: Vec<Event> = src.events.map(|e| e.unwrap()).collect();
+    let want = rule_ids_of(&header, &evs);
+    assert!(want.contains(&"GW-REQ-002".to_string()), "{want:?}");
+    for split in [false, true] {
+        // the client's call (e19) without Content-Length, its body in `split` two frames
+        let mut chunked = Vec::new();
+        for e in &evs {
+            let mut e = e.clone();
+            let client = e.exchange.as_deref() == Some("e19");
+            match &mut e.kind {
+                EventKind::RequestHead { headers, .. } if client => {
+                    *headers = headers
+                        .iter()
+                        .filter(|(n, _)| !n.eq_ignore_ascii_case("content-length"))
+                        .chain([("transfer-encoding", "chunked")])
+                        .collect();
+                }
+                EventKind::RequestBody { body } if client && split => {
+                    let d = body.data.clone();
+                    let mid = d.len() / 2;
+                    let mut first = e.clone();
+                    first.kind = EventKind::RequestBody {
+                        body: Body::new(d.slice(..mid)),
+                    };
+                    chunked.push(first);
+                    e.kind = EventKind::RequestBody {
+                        body: Body::new(d.slice(mid..)),
+                    };
+                }
+                _ => {}
+            }
+            chunked.push(e);
+        }
+        let mut r = Redactor::new(true);
+        let mut out = Vec::new();
+        for e in chunked {
+            out.extend(r.process(e));
+        }
+        out.extend(r.release_all());
+        for (i, e) in out.iter_mut().enumerate() {
+            e.seq = i as u64 + 1;
+        }
+        let at = |x: &str, body: bool| {
+            out.iter()
+                .position(|e| {
+                    e.exchange.as_deref() == Some(x)
+                        && if body {
+                            matches!(e.kind, EventKind::RequestBody { .. })
+                        } else {
+                            matches!(e.kind, EventKind::RequestHead { .. })
+                        }
+                })
+                .unwrap()
+        };
+        assert!(at("e19", true) < at("e20", false), "split {split}");
+        assert_eq!(rule_ids_of(&header, &out), want, "split {split}");
+    }
+}
