@@ -733,3 +733,65 @@ fn a_chunked_client_body_is_written_before_the_gateway_copy() {
         assert_eq!(rule_ids_of(&header, &out), want, "split {split}");
     }
 }
+
+/// Item 6: the rules of a 1.0 HTTP+JSON agent without push notifications (card fetched)
+/// answering `method path` (body `body`) with HTTP `status` and body `answer`.
+fn rest_rules(method: &str, path: &str, body: &str, status: u16, answer: &str) -> Vec<String> {
+    let card = serde_json::json!({
+        "name": "left54", "description": "d", "version": "1.0.0",
+        "supportedInterfaces": [{"url": "http://127.0.0.1:47100/", "protocolBinding": "HTTP+JSON",
+            "protocolVersion": "1.0"}],
+        "capabilities": {"pushNotifications": false, "streaming": false},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["s"]}]});
+    let t = [
+        serde_json::json!({"dir": "req", "method": "GET",
+            "url": "http://127.0.0.1:47100/.well-known/agent-card.json",
+            "headers": {"accept": "application/json"}, "body": "", "t": 0.01}),
+        serde_json::json!({"dir": "resp", "status": 200,
+            "headers": {"content-type": "application/json",
+                "cache-control": "public, max-age=300", "etag": "\"c1\""},
+            "body": card.to_string(), "t": 0.02}),
+        serde_json::json!({"dir": "req", "method": method,
+            "url": format!("http://127.0.0.1:47100{path}"),
+            "headers": {"content-type": "application/json", "a2a-version": "1.0"},
+            "body": body, "t": 1.0}),
+        serde_json::json!({"dir": "resp", "status": status,
+            "headers": {"content-type": "application/json"}, "body": answer, "t": 1.1}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let (_, evs): (_, Vec<Event>) = a2a_interop::record::transcript::read(&t).unwrap();
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in &evs {
+        v.feed(e);
+    }
+    let mut r: Vec<String> = v.finish().findings.iter().map(|f| f.rule.clone()).collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+/// Item 6 (ERR-002's table: -32603 InternalError is HTTP 500 INTERNAL): an HTTP+JSON 500
+/// without an ErrorInfo reason (a bare body, or a google.rpc Status INTERNAL) is read as
+/// -32603 in every situation, not only for a refused stream (mine53): a push config call
+/// to an agent that declares no push notifications, answered so, is REST-ERROR-001 (the
+/// situation names -32003 PushNotificationNotSupportedError), as -32603 is on JSON-RPC.
+/// Before: silent. The legal neighbour stays silent: the situation's own error (400
+/// FAILED_PRECONDITION with reason PUSH_NOTIFICATION_NOT_SUPPORTED).
+#[test]
+fn a_reasonless_http_json_500_is_internal_error_in_every_situation() {
+    let cfg = r#"{"url":"https://hooks.example.com/h"}"#;
+    let path = "/tasks/t1/pushNotificationConfigs";
+    for answer in [
+        r#"{"error":"boom"}"#,
+        r#"{"error":{"code":500,"status":"INTERNAL","message":"boom"}}"#,
+    ] {
+        let r = rest_rules("POST", path, cfg, 500, answer);
+        assert!(r.contains(&"REST-ERROR-001".to_string()), "{answer}: {r:?}");
+    }
+    let right = r#"{"error":{"code":400,"status":"FAILED_PRECONDITION","message":"no push","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"PUSH_NOTIFICATION_NOT_SUPPORTED","domain":"a2a-protocol.org"}]}}"#;
+    let r = rest_rules("POST", path, cfg, 400, right);
+    assert!(!r.contains(&"REST-ERROR-001".to_string()), "{r:?}");
+}
