@@ -795,3 +795,77 @@ fn a_reasonless_http_json_500_is_internal_error_in_every_situation() {
     let r = rest_rules("POST", path, cfg, 400, right);
     assert!(!r.contains(&"REST-ERROR-001".to_string()), "{r:?}");
 }
+
+/// Item 3: the rules of a 1.0 JSON-RPC agent whose public card is fetched, then its
+/// extended card (bearer token sent) answered as `ext`.
+fn extended_rules(ext: serde_json::Value) -> Vec<String> {
+    let public = card_v10(
+        "http://127.0.0.1:47100/",
+        serde_json::json!({"b": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}),
+        serde_json::json!([{"schemes": {"b": {"list": []}}}]),
+    );
+    let mut public = public;
+    public["capabilities"] = serde_json::json!({"extendedAgentCard": true});
+    public["provider"] =
+        serde_json::json!({"organization": "Left", "url": "https://left.example.com"});
+    let req = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard","params":{}}"#;
+    let t = [
+        serde_json::json!({"dir": "req", "method": "GET",
+            "url": "http://127.0.0.1:47100/.well-known/agent-card.json",
+            "headers": {"accept": "application/json"}, "body": "", "t": 0.01}),
+        serde_json::json!({"dir": "resp", "status": 200,
+            "headers": {"content-type": "application/json",
+                "cache-control": "public, max-age=300", "etag": "\"c1\""},
+            "body": public.to_string(), "t": 0.02}),
+        serde_json::json!({"dir": "req", "method": "POST", "url": "http://127.0.0.1:47100/",
+            "headers": {"content-type": "application/json", "a2a-version": "1.0",
+                "authorization": "Bearer [REDACTED:0123456789ab]"},
+            "body": req, "t": 1.0}),
+        serde_json::json!({"dir": "resp", "status": 200,
+            "headers": {"content-type": "application/json"},
+            "body": serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": ext}).to_string(),
+            "t": 1.1}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let (_, evs): (_, Vec<Event>) = a2a_interop::record::transcript::read(&t).unwrap();
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in &evs {
+        v.feed(e);
+    }
+    let mut r: Vec<String> = v.finish().findings.iter().map(|f| f.rule.clone()).collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+/// Item 3 (decision, no rule): the digest asks of the authenticated extended card only
+/// AUTH-005 (declared in the public card, served to a credential of a public scheme); 0.3
+/// §7.10 says clients SHOULD replace the cached public card with it, and no requirement
+/// ties its identity to the public card's. An extended card that adds skills and scheme
+/// detail, and one whose name, interface host and provider differ (an authenticated-only
+/// interface on another host is a documented use: a2a-java's GetAuthenticatedExtendedCard
+/// "authenticated-only skills or interfaces"), draw the same verdict: none.
+#[test]
+fn an_extended_card_with_another_identity_is_not_judged() {
+    let base = |name: &str, url: &str, org: &str| {
+        let mut c = card_v10(
+            url,
+            serde_json::json!({"b": {"httpAuthSecurityScheme": {"scheme": "Bearer",
+                "description": "tokens from the portal", "bearerFormat": "JWT"}}}),
+            serde_json::json!([{"schemes": {"b": {"list": []}}}]),
+        );
+        c["name"] = serde_json::json!(name);
+        c["capabilities"] = serde_json::json!({"extendedAgentCard": true});
+        c["provider"] = serde_json::json!({"organization": org, "url": "https://left.example.com"});
+        c["skills"].as_array_mut().unwrap().push(
+            serde_json::json!({"id": "admin", "name": "admin", "description": "a", "tags": ["a"]}),
+        );
+        c
+    };
+    let same = extended_rules(base("left54", "http://127.0.0.1:47100/", "Left"));
+    let other = extended_rules(base("other", "http://127.0.0.2:47100/", "Other"));
+    assert_eq!(same, other);
+    assert!(same.is_empty(), "{same:?}");
+}
