@@ -135,27 +135,19 @@ fn every_mode_is_judged_as_predicted() {
 /// recordings held one in clear: a header API key sent in the query (v10-key-query-only,
 /// v03-client-key-in-query: the name was learned for the header only), and credentials the
 /// agent quoted back in an error message, history metadata, an artifact, task metadata and
-/// a push payload, and the extended card. The one left: v10-card-holds-key's public card
-/// publishes the key before any request sends it, so the recorder cannot know it is one
-/// (the recording keeps the card as it was published; its later copies are tagged).
+/// a push payload, and the extended card. left54: v10-card-holds-key's public card, which
+/// publishes the key before any request sends it, is no longer kept in clear either (the
+/// recorder tags a secret-like word of a scheme description, CARD-SECRET-001).
 #[test]
 fn no_credential_is_left_in_clear() {
     let pred = predictions();
     for (m, _) in pred["modes"].as_object().unwrap() {
         let leaks = &json_file(&format!("{m}.json"))["leaks"];
-        if m == "v10-card-holds-key" {
-            assert_eq!(
-                leaks,
-                &serde_json::json!([["key", format!("{m}.jsonl")]]),
-                "{m}"
-            );
-            let rec = text_file(&format!("{m}.jsonl"));
-            let key = format!("key-{m}-53");
-            // in the public card's body only: once, before any request sent the key
-            assert_eq!(rec.matches(&key).count(), 1, "{m}");
-            continue;
-        }
         assert_eq!(leaks, &serde_json::json!([]), "{m}: {}", run().1);
+        if m == "v10-card-holds-key" {
+            let rec = text_file(&format!("{m}.jsonl"));
+            assert_eq!(rec.matches(&format!("key-{m}-53")).count(), 0, "{m}");
+        }
     }
 }
 

@@ -441,6 +441,8 @@ mod verify_left37;
 mod verify_left38;
 #[path = "verify_left53.rs"]
 mod verify_left53;
+#[path = "verify_left54.rs"]
+mod verify_left54;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]

@@ -135,6 +135,10 @@ pub struct AgentCardView {
     /// A declared scheme authenticates outside HTTP messages (mutual TLS): credentials
     /// cannot be seen in a recording, so "no credentials" cannot be judged.
     pub invisible_auth: bool,
+    /// Every security requirement (AUTH-007: each alternative) names a mutual TLS scheme
+    /// (1.0 `mtlsSecurityScheme`, 0.3 `type: mutualTLS`): a client authenticates only with
+    /// a TLS client certificate, which a plain-http interface cannot carry (AUTH-TLS-005).
+    pub mtls_required: bool,
     /// Shape problems (`pointer`, `message`) for CARD-003/CARD-004.
     pub problems: Vec<CardProblem>,
     /// Capability flags that are not booleans (`pointer`, `found`).
@@ -1276,6 +1280,21 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             })
         });
         c.requires_auth = !list.is_empty() && !any_empty;
+        let schemes = o.get("securitySchemes").and_then(Json::as_object);
+        let is_mtls = |n: &str| {
+            schemes.and_then(|sc| sc.get(n)).is_some_and(|s| {
+                s.get("mtlsSecurityScheme").is_some()
+                    || s.get("type").and_then(Json::as_str) == Some("mutualTLS")
+            })
+        };
+        c.mtls_required = c.requires_auth
+            && list.iter().all(|r| {
+                r.as_object().is_some_and(|m| match m.get("schemes") {
+                    Some(Json::Object(sm)) => sm.keys().any(&is_mtls),
+                    Some(_) => false,
+                    None => m.keys().any(&is_mtls),
+                })
+            });
     } else if reqs.is_none()
         && o.get("securitySchemes").is_none()
         && reads_as_v01_auth(o, c.has_v1_fields)
@@ -2045,7 +2064,7 @@ fn jws_protected_header(protected: &str) -> Option<serde_json::Value> {
 /// Whether `u` is a plain `http://` URL whose host is not a loopback address (a test
 /// set-up on one machine is no finding): an endpoint RFCs require TLS for (OAuth
 /// endpoints, RFC 6749 §3.1; JWS key URLs, RFC 7515 §4.1.2).
-fn plain_http_off_loopback(u: &str) -> bool {
+pub fn plain_http_off_loopback(u: &str) -> bool {
     u.get(..7)
         .is_some_and(|h| h.eq_ignore_ascii_case("http://"))
         && !super::net::parse_url(u)
@@ -2171,8 +2190,8 @@ pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, Str
 }
 
 /// The credential a URL string `s` carries ([`credentials_in_urls`]), if any: `(where,
-/// value)`.
-fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
+/// value)`; `names` are query parameter names that carry one besides [`CREDENTIAL_PARAMS`].
+pub fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
     let t = s.trim();
     // Compared in place: most card strings are no URL, and a lowercased copy of each cost
     // an allocation per string member (session 25).
@@ -2189,11 +2208,20 @@ fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
         let norm = k.to_ascii_lowercase().replace('-', "_");
         let named = CREDENTIAL_PARAMS.contains(&norm.as_str())
             || names.iter().any(|n| n.eq_ignore_ascii_case(&k));
-        if named && looks_like_secret(&val) {
+        // a placeholder there (`[REDACTED:1a2b…]`): the recorder tagged the credential
+        if named && (looks_like_secret(&val) || is_tagged_placeholder(&val)) {
             return Some((format!("query parameter {k}"), val.into_owned()));
         }
     }
     None
+}
+
+/// Whether `v` is a tagged redaction placeholder (`[REDACTED:` hex digits `]`): the tag of
+/// a credential the recorder took out (left54).
+fn is_tagged_placeholder(v: &str) -> bool {
+    v.strip_prefix("[REDACTED:")
+        .and_then(|r| r.strip_suffix(']'))
+        .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
 }
 
 /// Every string member value of a card `v` with its JSON Pointer, in document order,

@@ -928,6 +928,13 @@ struct Exch {
     /// is known from the whole body ([`State::release_held_stream`]) and judged then, as if
     /// the body had come first. `None` for every other exchange.
     sse_held: Option<Vec<(SseItem, u64, u64)>>,
+    /// AUTH-LEAK-002 (left54): whether the request head holds a tagged placeholder (a
+    /// credential the recorder redacted), asked once: `None` before.
+    head_tagged: Option<bool>,
+    /// AUTH-LEAK-002 (left54): the (decoded) frames of an event stream answer that hold a
+    /// tagged placeholder, read once a credential was sent (at most [`ECHO_TEXT_CAP`]
+    /// bytes); the SSE body is not kept in `body`.
+    echo_text: Vec<u8>,
     ended: bool,
     /// The (non-SSE) response body is a JSON object with a non-null `error` member.
     answer_error: bool,
@@ -1754,6 +1761,9 @@ const MAX_DELEGATE_OUTCOMES: usize = 32;
 /// Most credential tags [`State::sent_cred_tags`] and [`State::payload_cred_tags`] keep
 /// each (AUTH-LEAK-002): a recording names few credentials; past it new ones are not judged.
 const ECHO_TAGS: usize = 256;
+/// Most bytes of an event stream's tagged frames an exchange keeps for AUTH-LEAK-002
+/// ([`Exch::echo_text`], 64 KiB): a copy is told once, in the first frames that hold one.
+const ECHO_TEXT_CAP: usize = 64 * 1024;
 
 /// How many ended client-leg exchanges [`State::recent_client_ends`] keeps (the latest).
 const RECENT_CLIENT_ENDS: usize = 64;
@@ -5324,6 +5334,9 @@ impl State {
                 self.on_response_head(xid, (ev.seq, ev.t_us), *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body } => {
+                // AUTH-LEAK-002: an SSE answer's frames are read for tags once a credential
+                // was sent (by an earlier head, or this exchange's own)
+                let creds_sent = !self.sent_cred_tags.is_empty();
                 // One lookup: the slot serves the gRPC test, the update in place and the
                 // take-out while SSE events are judged (perfv40).
                 let slot = self.open.slot(xid);
@@ -5347,6 +5360,11 @@ impl State {
                                 x.trunc_by |= TRUNC_CAP;
                             }
                             if x.sse.is_some() && !x.truncated {
+                                let watch = creds_sent
+                                    || *x.head_tagged.get_or_insert_with(|| {
+                                        x.req_headers.holds_tagged_placeholder()
+                                    });
+                                let echo_text = &mut x.echo_text;
                                 x.sse
                                     .as_mut()
                                     .map(|s| {
@@ -5374,6 +5392,12 @@ impl State {
                                         }
                                         if !body.data.is_empty() {
                                             s.last_bytes_t = Some(ev.t_us);
+                                        }
+                                        if watch
+                                            && echo_text.len() + data.len() <= ECHO_TEXT_CAP
+                                            && crate::record::redact::holds_tagged_placeholder(data)
+                                        {
+                                            echo_text.extend_from_slice(data);
                                         }
                                         s.dec.push(data)
                                     })

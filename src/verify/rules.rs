@@ -615,7 +615,7 @@ rule!(AUTH_ERROR_TEXT_LEAK, "AUTH-LEAK-001", "error-text-shows-internals", Warni
 // compared without the value.
 rule!(AUTH_CREDENTIAL_ECHOED, "AUTH-LEAK-002", "credential-echoed-in-answer", Warning, Security,
     ["AUTH-001"],
-    "agent quoted a credential a client sent in a request header, query parameter or cookie (a bearer token, an API key, a session cookie) back in an answer body (an error message, the task's history or metadata, an artifact) or in a push notification it sent: the credential now lives in A2A payloads, which clients, push receivers and logs keep",
+    "agent quoted a credential a client sent in a request header, query parameter or cookie (a bearer token, an API key, a session cookie) back in an answer body (an error message, the task's history or metadata, an artifact, an event of a stream; also JSON-escaped or compressed) or in a push notification it sent: the credential now lives in A2A payloads, which clients, push receivers and logs keep",
     "never copy a request's credentials into what the agent answers or stores: refuse a bad credential without quoting it (\"invalid token\", not the token), keep request headers out of message and task metadata and artifacts, and strip them from what push notifications carry (AUTH-001: credentials travel in HTTP headers only, never in A2A payloads); rotate a credential that was echoed");
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],
@@ -1275,6 +1275,14 @@ rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint (oauth2MetadataUrl included) over plain http on a non-loopback host",
     "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl, openIdConnectUrl and oauth2MetadataUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints; the proto says of oauth2_metadata_url \"TLS is required\", RFC 8414 §3)");
+// left54: a card whose only way in is mutual TLS and that lists a plain-http interface: no
+// client can authenticate there, on any host. A plain-http interface on a card asking for
+// another credential is not judged (AUTH-004 is about production; a LAN test set-up is a
+// legal neighbour), nor is an OR with another scheme; over https it is AUTH-TLS-004's.
+rule!(TLS_AUTH_INTERFACE_PLAIN, "AUTH-TLS-005", "card-mtls-interface-not-https", Warning, Security,
+    ["AUTH-004", "AUTH-002"],
+    "agent card lists a plain-http interface url although every security requirement needs mutual TLS (1.0 mtlsSecurityScheme, 0.3 mutualTLS): a plain-http interface has no TLS to present a client certificate on, so no client can authenticate there",
+    "list an https interface URL for an agent that authenticates by mutual TLS (AUTH-004: production uses TLS), and terminate TLS where the client certificate is checked; for a local test set-up over plain http offer another scheme as an alternative requirement, or drop the requirement there");
 rule!(TLS_CLIENT_DOWNGRADE, "AUTH-TLS-002", "client-downgraded-https-to-http", Error, Security,
     ["AUTH-004", "CARD-005"],
     "client sent an A2A call over plain http to a host and path the agent card lists only as an https interface",
@@ -1507,6 +1515,7 @@ pub static RULES: &[Rule] = &[
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,
     TLS_CARD_DOWNGRADE,
+    TLS_AUTH_INTERFACE_PLAIN,
     BIND_USE_UNDECLARED,
     BIND_USE_URL_NOT_ADVERTISED,
     BIND_USE_PREFERRED_SKIPPED,

@@ -1261,6 +1261,21 @@ impl State {
                 _ => vec![raw.trim()],
             };
             for val in values {
+                // a redacted recording (left54): the header's tag, and the same tag in the
+                // card, where the recorder tagged what the card published
+                if let Some(t) = crate::record::redact::placeholder_secret_tag(val) {
+                    let same = |s: &str| {
+                        crate::record::redact::holds_tagged_placeholder(s.as_bytes())
+                            && super::leaks::secret_tags_in(s.as_bytes())
+                                .iter()
+                                .any(|(_, u)| *u == t)
+                    };
+                    if let Some((ptr, _)) = card.strings.iter().find(|(_, s)| same(s)) {
+                        hit = Some((name.to_string(), ptr.clone(), val.to_string()));
+                        break;
+                    }
+                    continue;
+                }
                 if !card::looks_like_secret(val) {
                     continue;
                 }
@@ -1283,7 +1298,11 @@ impl State {
         };
         self.card_secret_reported.insert(origin);
         self.areas.insert("auth");
-        let shown = redact_secret(&val);
+        // a redacted recording shows the value by its tag, the card's copy by the same one
+        let shown = match crate::record::redact::placeholder_secret_tag(&val) {
+            Some(_) => format!("{val} in the recording, the card's copy tagged alike"),
+            None => redact_secret(&val),
+        };
         self.find(
             &r::CARD_SECRET,
             format!(
@@ -1353,6 +1372,36 @@ impl State {
                 &x.leg,
             );
         }
+        self.auth_interface_plain(x, view, base, bseq);
+    }
+
+    /// AUTH-TLS-005 (AUTH-004, AUTH-002; left54): a card whose every security requirement
+    /// needs mutual TLS and that lists a plain-http interface url, on any host: no TLS, no
+    /// client certificate, so no client can authenticate there. A plain-http interface on a
+    /// card asking for another credential is no finding here (a test set-up on a LAN host
+    /// is a legal neighbour; a card fetched over https that lists one is AUTH-TLS-004's).
+    /// One finding per card.
+    fn auth_interface_plain(&mut self, x: &Exch, view: &AgentCardView, base: &str, bseq: u64) {
+        if !view.mtls_required {
+            return;
+        }
+        let plain = |u: &str| {
+            u.get(..7)
+                .is_some_and(|h| h.eq_ignore_ascii_case("http://"))
+        };
+        let Some(i) = view.interfaces.iter().find(|i| plain(&i.url)) else {
+            return;
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::TLS_AUTH_INTERFACE_PLAIN,
+            format!(
+                "the agent card lists the plain-http interface {} ({}), and every security requirement of the card needs mutual TLS: a plain-http interface has no TLS to present a client certificate on, so no client can authenticate there",
+                i.url, i.binding
+            ),
+            vec![x.ev_at(bseq, &format!("{base}{}", i.pointer()), None)],
+            &x.leg,
+        );
     }
 
     /// CARD-SIG-004 (CARD-010, 1.0 §8.4.2; RFC 7515 §4.1.2, §4.1.5; mine35 f819): a card

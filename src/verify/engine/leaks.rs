@@ -788,21 +788,45 @@ impl State {
         }
         let answered = x.status.is_some_and(|s| s != 304)
             && (x.call.as_ref().is_some_and(|c| c.op.is_some()) || is_card_path(&x.path));
-        let (text, what) = if webhook {
-            (req, "push notification it sent")
+        // The answer's texts: its body (decoded when coded: a gzip answer the recorder
+        // scrubbed decoded, left54), an event stream's tagged frames, and the note of a
+        // coded stream the recorder left out because it quoted a credential.
+        let decoded;
+        let note;
+        let (texts, what): ([&[u8]; 3], _) = if webhook {
+            ([req, &[], &[]], "push notification it sent")
         } else if answered {
-            (x.body.as_slice(), "answer")
+            decoded = match x.resp_coding {
+                true => super::coded_body(&x.resp_headers, true, x.body.as_slice()).ok(),
+                false => None,
+            };
+            note = x
+                .end_error
+                .as_deref()
+                .filter(|e| e.contains(crate::record::redact::ECHO_LEFT_OUT))
+                .unwrap_or("");
+            (
+                [
+                    decoded.as_deref().unwrap_or(x.body.as_slice()),
+                    &x.echo_text,
+                    note.as_bytes(),
+                ],
+                "answer",
+            )
         } else {
             return;
         };
-        if !crate::record::redact::holds_tagged_placeholder(text) {
-            return;
-        }
-        let hit = secret_tags_in(text).into_iter().find_map(|(at, t)| {
-            let sent = self.sent_cred_tags.get(t)?;
-            (!self.payload_cred_tags.contains(t)).then(|| (at, t.to_string(), sent.clone()))
-        });
-        let Some((at, tag, sent)) = hit else {
+        let hit = texts
+            .into_iter()
+            .filter(|t| crate::record::redact::holds_tagged_placeholder(t))
+            .find_map(|text| {
+                let (at, tag, sent) = secret_tags_in(text).into_iter().find_map(|(at, t)| {
+                    let sent = self.sent_cred_tags.get(t)?;
+                    (!self.payload_cred_tags.contains(t)).then(|| (at, t.to_string(), sent.clone()))
+                })?;
+                Some((text, at, tag, sent))
+            });
+        let Some((text, at, tag, sent)) = hit else {
             return;
         };
         // once per credential: a second copy says nothing new
@@ -832,8 +856,11 @@ impl State {
     /// [`Self::credential_echoed`]'s record of the credentials `x`'s request head sent.
     fn note_sent_cred_tags(&mut self, x: &Exch) {
         let id = &*x.id;
-        // one search over the head's text: most heads hold no placeholder
-        let in_head = x.req_headers.holds_tagged_placeholder();
+        // one search over the head's text: most heads hold no placeholder (asked already
+        // at an event stream's first frame)
+        let in_head = x
+            .head_tagged
+            .unwrap_or_else(|| x.req_headers.holds_tagged_placeholder());
         for (name, value) in x.req_headers.iter().filter(|_| in_head) {
             if !crate::record::redact::holds_tagged_placeholder(value.as_bytes()) {
                 continue;

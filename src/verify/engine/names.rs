@@ -460,6 +460,11 @@ pub(super) fn answer_code(
     if status_name == Some("INVALID_ARGUMENT") {
         return Some(jsonrpc::INVALID_PARAMS);
     }
+    // left54 (ERR-002's table: -32603 InternalError is HTTP 500 / gRPC INTERNAL): an
+    // internal failure without an A2A reason is -32603 in every situation, as on JSON-RPC
+    if reason.is_none() && status_name == Some("INTERNAL") {
+        return Some(jsonrpc::INTERNAL_ERROR);
+    }
     (reason.is_none() && not_found).then_some(jsonrpc::TASK_NOT_FOUND)
 }
 

@@ -593,21 +593,14 @@ impl State {
             .get("code")
             .or_else(|| err.and_then(|e| e.get("code")))
             .and_then(Json::as_i64);
-        let got = match answer_code(reason, status_name, status == 404, body_code) {
-            Some(k) => k,
-            // STREAM-001 (mine53, a2a-java PR #1041): a bare HTTP 500 (no ErrorInfo, no A2A
-            // code) refusing a streaming call the agent's card does not offer stands for
-            // -32603 here only: the table maps no reason-less 500 for other situations.
-            None if status == 500
-                && reason.is_none()
-                && body_code.is_none_or(|k| k >= 0)
-                && self
-                    .stream_refusal_misfit(x, c, jsonrpc::INTERNAL_ERROR)
-                    .is_some() =>
-            {
-                jsonrpc::INTERNAL_ERROR
-            }
-            None => return,
+        // left54: an HTTP 500 without an A2A reason or code stands for -32603 InternalError
+        // in every situation (ERR-002's table; a google.rpc Status INTERNAL likewise), as
+        // JSON-RPC's -32603 and gRPC's INTERNAL do; mine53 had read it so for a refused
+        // stream alone (STREAM-001, a2a-java PR #1041)
+        let internal = (status == 500 && body_code.is_none_or(|k| k >= 0)).then_some("INTERNAL");
+        let Some(got) = answer_code(reason, status_name.or(internal), status == 404, body_code)
+        else {
+            return;
         };
         let said = v
             .get("message")
@@ -676,6 +669,7 @@ impl State {
         }
         let status_name = match code {
             3 => Some("INVALID_ARGUMENT"),
+            13 => Some("INTERNAL"),
             _ => None,
         };
         let Some(got) = answer_code(reason, status_name, code == 5, None) else {

@@ -973,9 +973,8 @@ impl State {
     /// -32602 (HTTP 400 INVALID_ARGUMENT) says the params are wrong, which a well-formed
     /// streaming request's are not ([`stream_call_well_formed`]; ERR-006 lets an agent
     /// refuse bad input first). `code` is the JSON-RPC code of the answer (a REST or gRPC
-    /// answer's reason or status mapped to it by [`answer_code`]; an HTTP+JSON 500 without
-    /// an ErrorInfo is read as -32603 for this situation alone, in
-    /// [`State::rest_situation_error`]). Returns why -32004 is expected, or `None` when the
+    /// answer's reason or status mapped to it by [`answer_code`]: an HTTP+JSON 500 or a gRPC
+    /// INTERNAL without an ErrorInfo reason is -32603, in every situation since left54). Returns why -32004 is expected, or `None` when the
     /// call is no such refusal.
     pub(super) fn stream_refusal_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
         let names_no_task = || {
