@@ -7,7 +7,9 @@ Proxy benchmark, side by side in one run (`cargo bench --bench proxy`):
 
 For each: latency of a small JSON-RPC POST (a valid 0.3 `message/send`, no finding;
 `PROXY_BENCH_RPC_FINDING=1` sends the sessions 1-4 message, which makes one finding per
-exchange) on one keep-alive connection (p50, p99, p50 added over direct), and process CPU
+exchange; `PROXY_BENCH_AUTH=1` adds one `Authorization: Bearer` credential to every request, which
+the recorder redacts and then scrubs the bodies for; `PROXY_BENCH_AUTH=many` a new one per
+request) on one keep-alive connection (p50, p99, p50 added over direct), and process CPU
 per request under load (8 keep-alive connections, `PROXY_BENCH_CONNS=N` for another count;
 the client and the upstream run in the same process, so the proxy's own cost is the
 difference to `direct`), also split by thread (tokio workers, recorder, verifier). CPU time
@@ -144,6 +146,41 @@ fn rpc() -> &'static [u8] {
         RPC_VALID
     }
 }
+/// `PROXY_BENCH_AUTH=1`: every request also carries `Authorization: Bearer` with one
+/// 40-byte token (the shape of an OAuth 2.0 access token), so the recorder redacts a
+/// credential on every exchange and scrubs each body for an echo of it (AUTH-LEAK-002's
+/// `EchoedSecrets`, one search per kept credential per body). `PROXY_BENCH_AUTH=many`: a
+/// new token on every request (a gateway in front of many callers), so the recorder keeps
+/// its most credentials (64) and every body is searched for each. Unset: no credential,
+/// the scrub is never armed. Read once.
+#[derive(Clone, Copy, PartialEq)]
+enum Auth {
+    None,
+    One,
+    Many,
+}
+
+fn auth() -> Auth {
+    static AUTH: std::sync::OnceLock<Auth> = std::sync::OnceLock::new();
+    *AUTH.get_or_init(|| match std::env::var("PROXY_BENCH_AUTH").as_deref() {
+        Err(_) => Auth::None,
+        Ok("many") => Auth::Many,
+        Ok(_) => Auth::One,
+    })
+}
+
+/// The `Authorization` value of the next request ([`auth`]).
+fn auth_value() -> Option<String> {
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    match auth() {
+        Auth::None => None,
+        Auth::One => Some("Bearer tok_7QvY2kS9pLmN4xR8wZ1cT6bH3jF5dG0aE2uK".to_string()),
+        Auth::Many => {
+            let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Some(format!("Bearer tok_{n:036x}"))
+        }
+    }
+}
 const REPLY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}"#;
 
 /// The recorder's default batch linger, µs (`record::writer::BATCH_LINGER_US` at start).
@@ -278,10 +315,11 @@ fn client() -> Client<HttpConnector, B> {
 }
 
 async fn one(c: &Client<HttpConnector, B>, url: &str) {
-    let req = Request::post(url)
-        .header("content-type", "application/json")
-        .body(full(Bytes::from_static(rpc())))
-        .unwrap();
+    let mut req = Request::post(url).header("content-type", "application/json");
+    if let Some(a) = auth_value() {
+        req = req.header("authorization", a);
+    }
+    let req = req.body(full(Bytes::from_static(rpc()))).unwrap();
     let resp = c.request(req).await.expect("request");
     let _ = resp.into_body().collect().await.expect("body");
 }

@@ -3256,10 +3256,19 @@ impl http_body::Body for MethodSniff {
                         .max()
                         .unwrap_or(0);
                     this.tail.extend_from_slice(&d[..d.len().min(keep)]);
-                    let hit = card::EXTENDED_CARD_METHODS.iter().any(|m| {
-                        memchr::memmem::find(this.tail, m).is_some()
-                            || memchr::memmem::find(d, m).is_some()
-                    });
+                    // one searcher per method name for the process (a one-shot
+                    // `memmem::find` builds one per call: four per frame)
+                    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> =
+                        std::sync::OnceLock::new();
+                    let hit = FINDERS
+                        .get_or_init(|| {
+                            card::EXTENDED_CARD_METHODS
+                                .iter()
+                                .map(|m| memchr::memmem::Finder::new(*m))
+                                .collect()
+                        })
+                        .iter()
+                        .any(|f| f.find(this.tail).is_some() || f.find(d).is_some());
                     if hit {
                         this.seen.store(true, std::sync::atomic::Ordering::Relaxed);
                     }

@@ -6008,7 +6008,7 @@ impl State {
             && self.open.len() > 0
             && body
                 .as_deref()
-                .is_some_and(|b| !b.is_empty() && !contains(b, b"\"jsonrpc\""))
+                .is_some_and(|b| !b.is_empty() && !Q_JSONRPC.in_(b))
             && !self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
             self.register_inline_push_of_open_sends(x);
@@ -6173,7 +6173,7 @@ impl State {
                     // `"params": null` reads as no params; told apart only when the body
                     // names params at all (rare: a second parse then).
                     if c.params.is_null()
-                        && body.as_deref().is_some_and(|b| contains(b, b"\"params\""))
+                        && body.as_deref().is_some_and(|b| Q_PARAMS.in_(b))
                     {
                         c.params_null = body
                             .as_deref()
