@@ -1371,7 +1371,7 @@ impl CodedScan {
             .copies(&self.echo_tail)
             .into_iter()
             .find(|&(_, e, _)| e > before)
-            .map(|(_, _, k)| tagger.placeholder(&echo.values[k].0));
+            .map(|(_, _, k)| tagger.placeholder(&echo.values[k].value));
         let cut = self.echo_tail.len().saturating_sub(keep);
         self.echo_tail.drain(..cut);
         hit.map(|p| {
@@ -1533,6 +1533,8 @@ pub struct Redactor {
     /// Credential values sent in request heads so far ([`EchoedSecrets`]): their copies in
     /// later bodies are replaced by the same tag (AUTH-001; breaker53).
     echoed: EchoedSecrets,
+    /// The redacted forms of secret header values seen before ([`HeadMemo`]).
+    head_memo: HeadMemo,
     /// Boxed: a state is a few hundred bytes, moved from `spare` into the map and back once
     /// per exchange; a box moves as one pointer.
     exchanges: HashMap<ExchangeId, Box<ExchangeState>, BuildHasherDefault<IdHasher>>,
@@ -1558,6 +1560,7 @@ impl Redactor {
             api_headers: Vec::new(),
             api_query: Vec::new(),
             echoed: EchoedSecrets::default(),
+            head_memo: HeadMemo::default(),
             exchanges: HashMap::default(),
             spare: Vec::new(),
         }
@@ -2211,6 +2214,7 @@ impl Redactor {
         let api_headers = &self.api_headers;
         let api_query = &self.api_query;
         let tagger = &self.tagger;
+        let memo = &mut self.head_memo;
         headers.replace_values(|name, value| {
             let secret = is_secret_header_name(name)
                 || api_headers.iter().any(|h| name.eq_ignore_ascii_case(h));
@@ -2239,31 +2243,50 @@ impl Redactor {
             // the cookie, and a verifier that sees only one tag for the whole header cannot
             // tell whether the named cookie was sent (AUTH-002; AUTH-OPEN-001 and
             // AUTH-EXT-001 were told on every call of such a card).
-            if name.eq_ignore_ascii_case("cookie") {
-                return Some(redact_cookie_pairs(value, tagger, &mut sent));
-            }
+            let cookie = name.eq_ignore_ascii_case("cookie");
             // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
             // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
             // the tag is of the credential after it (what a push config's `credentials`
             // holds, PUSH-005), of the whole value otherwise (a config's `token`, PUSH-004).
-            let keep_scheme = ends_with_ignore_case(name, "authorization")
-                || ends_with_ignore_case(name, "authentication");
-            let trimmed = value.trim();
-            // A credential that names a principal (a JWT's `sub`, a Basic user) keeps a
-            // tag of the principal too (AUTH-SCOPE-003 on a redacted recording).
-            Some(match trimmed.split_once(' ') {
-                Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
-                    sent.push(cred.trim().to_string());
-                    format!(
-                        "{scheme} {}",
-                        tagger.credential_placeholder(scheme, cred.trim())
-                    )
+            let keep_scheme = !cookie
+                && (ends_with_ignore_case(name, "authorization")
+                    || ends_with_ignore_case(name, "authentication"));
+            let kind = if cookie {
+                HeadKind::Cookie
+            } else if keep_scheme {
+                HeadKind::Scheme
+            } else {
+                HeadKind::Whole
+            };
+            // the same value as an earlier head (a client's every request): its redacted
+            // form and credentials as then
+            if let Some((out, creds)) = memo.get(kind, value) {
+                sent.extend(creds.iter().cloned());
+                return Some(out.clone());
+            }
+            let from = sent.len();
+            let out = if cookie {
+                redact_cookie_pairs(value, tagger, &mut sent)
+            } else {
+                let trimmed = value.trim();
+                // A credential that names a principal (a JWT's `sub`, a Basic user) keeps a
+                // tag of the principal too (AUTH-SCOPE-003 on a redacted recording).
+                match trimmed.split_once(' ') {
+                    Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
+                        sent.push(cred.trim().to_string());
+                        format!(
+                            "{scheme} {}",
+                            tagger.credential_placeholder(scheme, cred.trim())
+                        )
+                    }
+                    _ => {
+                        sent.push(trimmed.to_string());
+                        tagger.placeholder(trimmed.as_bytes())
+                    }
                 }
-                _ => {
-                    sent.push(trimmed.to_string());
-                    tagger.placeholder(trimmed.as_bytes())
-                }
-            })
+            };
+            memo.put(kind, value, &out, &sent[from..]);
+            Some(out)
         });
         for v in &sent {
             self.echoed.note(v);
@@ -3289,6 +3312,52 @@ const ECHO_MIN: usize = 8;
 /// copy of it in a body is then left as written).
 const ECHO_MAX: usize = 64;
 
+/// Most secret header values [`HeadMemo`] keeps per kind; a full memo starts again empty.
+const HEAD_MEMO_MAX: usize = 256;
+
+/// What a secret request header is, for its redaction ([`Redactor::redact_headers`]).
+#[derive(Clone, Copy)]
+enum HeadKind {
+    /// `Authorization` and its kin: the scheme word kept, the credential after it tagged.
+    Scheme = 0,
+    /// Any other secret header (an API key header): the whole value tagged.
+    Whole = 1,
+    /// `Cookie`: each cookie's value tagged.
+    Cookie = 2,
+}
+
+/// The redacted forms of secret header values already seen (issue 7, session 54): a client
+/// sends the same `Authorization` on every request, and its tag (one or two HMAC-SHA-256,
+/// [`Tagger::credential_placeholder`]) and the new value's `format!` were computed again
+/// for each, ~7k instructions per request on the recorder thread. Keyed by [`HeadKind`] and
+/// the value as sent; each entry holds the replacement and the credential values it redacted
+/// (for [`EchoedSecrets::note`]). The same value always gets the same replacement (one key
+/// per recording), so a hit writes what a miss would. Bounded: at most [`HEAD_MEMO_MAX`]
+/// entries per kind (a gateway in front of many callers), cleared when full.
+#[derive(Default)]
+struct HeadMemo {
+    by_kind: [HashMap<Box<str>, (String, Vec<String>), foldhash::fast::RandomState>; 3],
+}
+
+impl HeadMemo {
+    /// The replacement of header value `value` of kind `kind` and the credentials it holds,
+    /// when seen before.
+    fn get(&self, kind: HeadKind, value: &str) -> Option<(&String, &Vec<String>)> {
+        self.by_kind[kind as usize]
+            .get(value)
+            .map(|(out, creds)| (out, creds))
+    }
+
+    /// Remembers that `value` of kind `kind` is written `out`, redacting `creds`.
+    fn put(&mut self, kind: HeadKind, value: &str, out: &str, creds: &[String]) {
+        let m = &mut self.by_kind[kind as usize];
+        if m.len() >= HEAD_MEMO_MAX {
+            m.clear();
+        }
+        m.insert(value.into(), (out.to_string(), creds.to_vec()));
+    }
+}
+
 /// Credential values a recording's request heads sent (breaker53; AUTH-001): the credential
 /// after an `Authorization` scheme word, a secret header's value, each cookie's value, a
 /// secret query parameter's value. An agent that quotes one back (an error message `invalid
@@ -3303,14 +3372,64 @@ const ECHO_MAX: usize = 64;
 /// ([`Self::carry`]) and written at the head of the body's next frame, or alone before the
 /// exchange's next other event. A compressed body is scrubbed decoded
 /// ([`release_coded`], [`CodedScan`]). Nothing of this runs before a credential was seen.
-#[derive(Default)]
 struct EchoedSecrets {
-    values: Vec<(Vec<u8>, memchr::memmem::Finder<'static>)>,
+    /// The values, oldest first (a ring: dropping the oldest of [`ECHO_MAX`] from a `Vec`
+    /// moved the other 63 down one place, ~10k instructions per new value).
+    values: std::collections::VecDeque<Kept>,
+    /// The same values, to tell a kept one in one hash lookup instead of a compare with each.
+    kept: std::collections::HashSet<Vec<u8>, foldhash::fast::RandomState>,
+    /// [`ECHO_BITS`] bits, one set per kept value's [`anchor_bit`]: a body's 8-byte window
+    /// whose bit is clear ends no kept value.
+    bits: [u64; ECHO_BITS / 64],
+    /// One bit per byte value that begins a kept value ([`Self::cut_from`]'s first test).
+    firsts: [u64; 4],
     /// The longest value's length (bytes): how far back a frame's end may begin a copy.
     max_len: usize,
     /// Bytes held from the end of a body frame (they may begin a copy the next frame ends):
     /// `(exchange, request side, bytes, t_us and leg of their frame)`; few at a time.
     carry: Vec<EchoCarry>,
+}
+
+impl Default for EchoedSecrets {
+    fn default() -> Self {
+        EchoedSecrets {
+            values: Default::default(),
+            kept: Default::default(),
+            bits: [0; ECHO_BITS / 64],
+            firsts: [0; 4],
+            max_len: 0,
+            carry: Vec::new(),
+        }
+    }
+}
+
+/// One credential value [`EchoedSecrets`] keeps.
+struct Kept {
+    value: Vec<u8>,
+    /// Its last 8 bytes, little-endian: what [`EchoedSecrets::anchored_in`] looks for (the
+    /// last bytes, not the first: JWTs all start `eyJhbGci`).
+    anchor: u64,
+    /// Its searcher, built only for the first [`ECHO_FEW`] values: with few values a
+    /// `memmem` pass per value is the cheapest test of a body.
+    finder: Option<memchr::memmem::Finder<'static>>,
+}
+
+/// Kept values up to which [`EchoedSecrets::scrub`] tests a body with one `memmem` pass per
+/// value; past it, one pass over the body for all of them ([`EchoedSecrets::anchored_in`]):
+/// 64 passes cost ~180 instructions each on a small body (a gateway in front of many
+/// callers: ~24k per request on the recorder thread, issue 7's session 54 profile).
+const ECHO_FEW: usize = 4;
+
+// a value's place in `EchoedSecrets::values` is a bit of a `u64` (`anchored_in`)
+const _: () = assert!(ECHO_MAX <= 64 && ECHO_MIN >= 8);
+
+/// Bits of [`EchoedSecrets::bits`] (a power of two, at most 4096: [`anchor_bit`] keeps 12).
+const ECHO_BITS: usize = 4096;
+
+/// The bit of [`EchoedSecrets::bits`] for an 8-byte window `w` (multiplicative hashing: the
+/// top 12 bits of `w` times 2^64 / φ).
+fn anchor_bit(w: u64) -> usize {
+    (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize
 }
 
 /// Bytes [`EchoedSecrets`] held from the end of one body's frame.
@@ -3442,18 +3561,73 @@ fn hex4(data: &[u8], at: usize) -> Hex {
 impl EchoedSecrets {
     /// Keeps `v` (not a placeholder, at least [`ECHO_MIN`] bytes, not kept yet).
     fn note(&mut self, v: &str) {
-        if v.len() < ECHO_MIN || v.contains("[REDACTED") {
+        if v.len() < ECHO_MIN || self.kept.contains(v.as_bytes()) || v.contains("[REDACTED") {
             return;
         }
-        if self.values.iter().any(|(k, _)| k == v.as_bytes()) {
+        let bytes = v.as_bytes();
+        let Some(last) = bytes.last_chunk::<8>() else {
             return;
-        }
+        };
+        let anchor = u64::from_le_bytes(*last);
+        let mut dropped = false;
         if self.values.len() >= ECHO_MAX {
-            self.values.remove(0);
+            if let Some(old) = self.values.pop_front() {
+                self.kept.remove(&old.value);
+                dropped = true;
+            }
         }
-        let f = memchr::memmem::Finder::new(v.as_bytes()).into_owned();
-        self.values.push((v.as_bytes().to_vec(), f));
-        self.max_len = self.values.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+        let finder =
+            (self.values.len() < ECHO_FEW).then(|| memchr::memmem::Finder::new(bytes).into_owned());
+        self.values.push_back(Kept {
+            value: bytes.to_vec(),
+            anchor,
+            finder,
+        });
+        self.kept.insert(bytes.to_vec());
+        if dropped {
+            // a bit cannot be cleared for one value (another may share it): set anew
+            self.bits = [0; ECHO_BITS / 64];
+            self.firsts = [0; 4];
+            self.max_len = 0;
+            for k in &self.values {
+                let b = anchor_bit(k.anchor);
+                self.bits[b >> 6] |= 1 << (b & 63);
+                self.firsts[usize::from(k.value[0] >> 6)] |= 1 << (k.value[0] & 63);
+                self.max_len = self.max_len.max(k.value.len());
+            }
+        } else {
+            let b = anchor_bit(anchor);
+            self.bits[b >> 6] |= 1 << (b & 63);
+            self.firsts[usize::from(bytes[0] >> 6)] |= 1 << (bytes[0] & 63);
+            self.max_len = self.max_len.max(bytes.len());
+        }
+    }
+
+    /// The kept values that occur in `data` as written, as a bit mask of their places in
+    /// `values` ([`ECHO_MAX`] is 64): one pass over `data`'s 8-byte windows, each tested
+    /// against [`Self::bits`], a set bit's window against the values it may end.
+    fn anchored_in(&self, data: &[u8]) -> u64 {
+        let mut hits = 0u64;
+        for (i, w) in data.windows(8).enumerate() {
+            let Ok(w) = <[u8; 8]>::try_from(w) else {
+                continue;
+            };
+            let a = u64::from_le_bytes(w);
+            let b = anchor_bit(a);
+            if self.bits[b >> 6] & (1 << (b & 63)) == 0 {
+                continue;
+            }
+            let end = i + 8;
+            for (n, k) in self.values.iter().enumerate() {
+                if k.anchor == a
+                    && end >= k.value.len()
+                    && data[end - k.value.len()..end] == k.value[..]
+                {
+                    hits |= 1 << n;
+                }
+            }
+        }
+        hits
     }
 
     /// The copies of kept values in `data` as `(start, end, value index)`, in order, none
@@ -3461,11 +3635,31 @@ impl EchoedSecrets {
     /// when `data` holds a backslash at all.
     fn copies(&self, data: &[u8]) -> Vec<(usize, usize, usize)> {
         let mut found = Vec::new();
-        for (k, (v, f)) in self.values.iter().enumerate() {
+        // exact copies: with few values a `memmem` pass each; past [`ECHO_FEW`] one pass
+        // over `data` for all of them, then a search only for the values it found
+        let few = self.values.iter().all(|k| k.finder.is_some());
+        let hits = if few {
+            u64::MAX
+        } else {
+            self.anchored_in(data)
+        };
+        for (k, kept) in self.values.iter().enumerate() {
+            if hits & (1 << k) == 0 {
+                continue;
+            }
+            let v = &kept.value;
+            let built;
+            let f = match &kept.finder {
+                Some(f) => f,
+                None => {
+                    built = memchr::memmem::Finder::new(v);
+                    &built
+                }
+            };
             found.extend(f.find_iter(data).map(|i| (i, i + v.len(), k)));
         }
         if memchr::memchr(b'\\', data).is_some() {
-            for (k, (v, _)) in self.values.iter().enumerate() {
+            for (k, v) in self.values.iter().map(|k| &k.value).enumerate() {
                 for p in memchr::memchr2_iter(v[0], b'\\', data) {
                     if let EchoMatch::Whole(end) = echo_match_at(data, p, v) {
                         if end - p != v.len() || data[p..end] != v[..] {
@@ -3501,7 +3695,7 @@ impl EchoedSecrets {
         let mut last = 0;
         for (s, e, k) in found {
             o.extend_from_slice(&data[last..s]);
-            o.extend_from_slice(tagger.placeholder(&self.values[k].0).as_bytes());
+            o.extend_from_slice(tagger.placeholder(&self.values[k].value).as_bytes());
             last = e;
         }
         o.extend_from_slice(&data[last..]);
@@ -3519,7 +3713,12 @@ impl EchoedSecrets {
         };
         for p in from..data.len() {
             let b = data[p];
-            if self.values.iter().any(|(v, _)| {
+            // no kept value begins with this byte (the usual byte): no value to try
+            if b != b'\\' && self.firsts[usize::from(b >> 6)] & (1 << (b & 63)) == 0 {
+                continue;
+            }
+            if self.values.iter().any(|k| {
+                let v = &k.value;
                 (b == v[0] || b == b'\\') && echo_match_at(data, p, v) == EchoMatch::Cut
             }) {
                 return p;
@@ -5442,6 +5641,61 @@ mod tests {
         assert_eq!(end.len(), 2);
         assert_eq!(body_of(&end[0]).unwrap().data.as_ref(), b"tok");
         assert!(matches!(end[1].kind, EventKind::ExchangeEnd { .. }));
+    }
+
+    /// Issue 7, session 54: past [`ECHO_FEW`] kept credentials a body is searched once for
+    /// all of them (their last 8 bytes), and a head seen before takes its redaction from
+    /// [`HeadMemo`]. Same words as before: with 70 callers (more than [`ECHO_MAX`]) an echo
+    /// of a kept one, the newest one and a JWT (all JWTs share their first 8 bytes) gets
+    /// its tag; one dropped for age stays as written, until its caller sends it again (a
+    /// memo hit still keeps it), and a value that only shares a kept one's last 8 bytes
+    /// stays.
+    #[test]
+    fn many_callers_credentials_quoted_back_get_their_tags() {
+        let mut r = Redactor::new(true);
+        let tok = |i: usize| format!("tok-many-{i:03}-a1b2c3d4");
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLWJ5dGVz";
+        let send = |r: &mut Redactor, x: &str, auth: &str| {
+            let out = r.process(ev(x, head(vec![("Authorization", auth)], "http://h/")));
+            headers_of(&out[0]).get("authorization").map(str::to_string)
+        };
+        let first = send(&mut r, "x0", &format!("Bearer {}", tok(0)));
+        for i in 1..70 {
+            send(&mut r, &format!("x{i}"), &format!("Bearer {}", tok(i)));
+        }
+        send(&mut r, "xj", &format!("Bearer {jwt}"));
+        let body = |r: &mut Redactor, x: &str, text: &str| {
+            let out = r.process(ev(
+                x,
+                EventKind::ResponseChunk {
+                    body: Body::new(text.to_string()),
+                },
+            ));
+            String::from_utf8(body_of(&out[0]).unwrap().data.to_vec()).unwrap()
+        };
+        let p = |r: &Redactor, s: &str| r.tagger().placeholder(s.as_bytes());
+        let text = format!(
+            "old {} kept {} new {} jwt {jwt} near xx-many-999-a1b2c3d4",
+            tok(0),
+            tok(30),
+            tok(69)
+        );
+        let got = body(&mut r, "y1", &text);
+        let want = format!(
+            "old {} kept {} new {} jwt {} near xx-many-999-a1b2c3d4",
+            tok(0),
+            p(&r, &tok(30)),
+            p(&r, &tok(69)),
+            p(&r, jwt)
+        );
+        assert_eq!(got, want);
+        // the first caller again: the same header text as the first time (the memo), and
+        // its credential kept again
+        let again = send(&mut r, "x0b", &format!("Bearer {}", tok(0)));
+        assert_eq!(again, first);
+        assert!(again.is_some_and(|a| !a.contains(&tok(0))));
+        let got = body(&mut r, "y2", &format!("old {}", tok(0)));
+        assert_eq!(got, format!("old {}", p(&r, &tok(0))));
     }
 
     #[test]

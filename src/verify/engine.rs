@@ -6172,9 +6172,7 @@ impl State {
                     c.params = std::mem::take(params);
                     // `"params": null` reads as no params; told apart only when the body
                     // names params at all (rare: a second parse then).
-                    if c.params.is_null()
-                        && body.as_deref().is_some_and(|b| Q_PARAMS.in_(b))
-                    {
+                    if c.params.is_null() && body.as_deref().is_some_and(|b| Q_PARAMS.in_(b)) {
                         c.params_null = body
                             .as_deref()
                             .and_then(|b| Json::parse(b).ok())

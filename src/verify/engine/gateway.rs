@@ -653,9 +653,7 @@ pub(super) fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
 /// `messageId` are not parsed.
 pub(super) fn same_forwarded_send(a: &[u8], b: &[u8]) -> bool {
     same_forwarded_body(a, b)
-        || (Q_MESSAGE_ID.in_(a)
-            && Q_MESSAGE_ID.in_(b)
-            && same_send_but_message_id(a, b))
+        || (Q_MESSAGE_ID.in_(a) && Q_MESSAGE_ID.in_(b) && same_send_but_message_id(a, b))
 }
 
 /// The `messageId` of a message send's body (JSON-RPC `params.message`, HTTP+JSON
