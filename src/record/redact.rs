@@ -3336,8 +3336,11 @@ enum HeadKind {
 /// entries per kind (a gateway in front of many callers), cleared when full.
 #[derive(Default)]
 struct HeadMemo {
-    by_kind: [HashMap<Box<str>, (String, Vec<String>), foldhash::fast::RandomState>; 3],
+    by_kind: [MemoMap; 3],
 }
+
+/// One [`HeadKind`]'s memo: value as sent -> (its replacement, the credentials it holds).
+type MemoMap = HashMap<Box<str>, (String, Vec<String>), foldhash::fast::RandomState>;
 
 impl HeadMemo {
     /// The replacement of header value `value` of kind `kind` and the credentials it holds,
