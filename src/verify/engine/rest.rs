@@ -597,7 +597,12 @@ impl State {
         // in every situation (ERR-002's table; a google.rpc Status INTERNAL likewise), as
         // JSON-RPC's -32603 and gRPC's INTERNAL do; mine53 had read it so for a refused
         // stream alone (STREAM-001, a2a-java PR #1041)
-        let internal = (status == 500 && body_code.is_none_or(|k| k >= 0)).then_some("INTERNAL");
+        // (not a problem+json body whose type or title names an A2A error: that names the
+        // error, and its 500 is the status's fault, REST-ERROR-001 by
+        // `rest_error_problem_json`; mine23a's b23a-K1)
+        let internal =
+            (status == 500 && body_code.is_none_or(|k| k >= 0) && problem_reason(v).is_none())
+                .then_some("INTERNAL");
         let Some(got) = answer_code(reason, status_name.or(internal), status == 404, body_code)
         else {
             return;
@@ -1251,23 +1256,10 @@ impl State {
     /// ContentTypeNotSupported) is no form of 1.0 at all: the status is the wrong part.
     pub(super) fn rest_error_problem_json(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
-        let type_reason = ty
-            .trim_end_matches('/')
-            .rsplit('/')
-            .next()
-            .map(|t| t.replace('-', "_").to_ascii_uppercase())
-            .filter(|r| reason_expectation(r).is_some());
-        let named_by = if type_reason.is_some() {
-            "type"
-        } else {
-            "title"
+        let (reason, named_by) = match problem_reason(v) {
+            Some((r, by)) => (Some(r), by),
+            None => (None, "title"),
         };
-        let reason = type_reason.or_else(|| {
-            v.get("title")
-                .and_then(Json::as_str)
-                .and_then(reason_named_by_title)
-                .map(str::to_string)
-        });
         if let Some((code, statuses)) = reason.as_deref().and_then(reason_expectation) {
             if !statuses.contains(&status) {
                 let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
@@ -1682,4 +1674,25 @@ fn wrong_a2a_error_on_400(json: Option<&Json>, v10: bool) -> Option<String> {
 /// read (401, 403), a timeout or rate limit (408, 429), a gateway's answer (502, 503, 504).
 fn marked_answer_unjudged(status: u16) -> bool {
     matches!(status, 401 | 403 | 408 | 429 | 502 | 503 | 504)
+}
+
+/// The A2A error an RFC 9457 problem details body `v` names (its reason, e.g.
+/// `UNSUPPORTED_OPERATION`) and the member that names it: its `type` URI's last segment
+/// (`.../unsupported-operation`), or else a `title` naming it (`VersionNotSupported`,
+/// `Content type not supported`); `None` when neither does ([`State::rest_error_problem_json`]).
+pub(super) fn problem_reason(v: &Json) -> Option<(String, &'static str)> {
+    let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
+    let type_reason = ty
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .map(|t| t.replace('-', "_").to_ascii_uppercase())
+        .filter(|r| reason_expectation(r).is_some());
+    if let Some(r) = type_reason {
+        return Some((r, "type"));
+    }
+    v.get("title")
+        .and_then(Json::as_str)
+        .and_then(reason_named_by_title)
+        .map(|r| (r.to_string(), "title"))
 }
