@@ -3384,8 +3384,10 @@ struct EchoedSecrets {
     /// [`ECHO_BITS`] bits, one set per kept value's [`anchor_bit`]: a body's 8-byte window
     /// whose bit is clear ends no kept value.
     bits: [u64; ECHO_BITS / 64],
-    /// One bit per byte value that begins a kept value ([`Self::cut_from`]'s first test).
-    firsts: [u64; 4],
+    /// [`ECHO_BITS`] bits, one set per first 1, 2 and 3 bytes of each kept value
+    /// ([`prefix_bit`]): the bytes at a frame's end whose bit is clear begin no value
+    /// ([`Self::cut_from`]'s first test).
+    prefixes: [u64; ECHO_BITS / 64],
     /// The longest value's length (bytes): how far back a frame's end may begin a copy.
     max_len: usize,
     /// Bytes held from the end of a body frame (they may begin a copy the next frame ends):
@@ -3399,7 +3401,7 @@ impl Default for EchoedSecrets {
             values: Default::default(),
             kept: Default::default(),
             bits: [0; ECHO_BITS / 64],
-            firsts: [0; 4],
+            prefixes: [0; ECHO_BITS / 64],
             max_len: 0,
             carry: Vec::new(),
         }
@@ -3561,6 +3563,24 @@ fn hex4(data: &[u8], at: usize) -> Hex {
     Hex::Val(v)
 }
 
+/// The bit of [`EchoedSecrets::prefixes`] for the 1 to 3 bytes `pre` (their little-endian
+/// number with their count in the top byte, hashed as [`anchor_bit`]).
+fn prefix_bit(pre: &[u8]) -> usize {
+    let mut x = (pre.len() as u64) << 24;
+    for (i, &b) in pre.iter().take(3).enumerate() {
+        x |= u64::from(b) << (8 * i);
+    }
+    anchor_bit(x)
+}
+
+/// Sets the [`prefix_bit`]s of value `v`'s first 1, 2 and 3 bytes in `bits`.
+fn set_prefix_bits(bits: &mut [u64; ECHO_BITS / 64], v: &[u8]) {
+    for n in 1..=v.len().min(3) {
+        let k = prefix_bit(&v[..n]);
+        bits[k >> 6] |= 1 << (k & 63);
+    }
+}
+
 impl EchoedSecrets {
     /// Keeps `v` (not a placeholder, at least [`ECHO_MIN`] bytes, not kept yet).
     fn note(&mut self, v: &str) {
@@ -3590,18 +3610,18 @@ impl EchoedSecrets {
         if dropped {
             // a bit cannot be cleared for one value (another may share it): set anew
             self.bits = [0; ECHO_BITS / 64];
-            self.firsts = [0; 4];
+            self.prefixes = [0; ECHO_BITS / 64];
             self.max_len = 0;
             for k in &self.values {
                 let b = anchor_bit(k.anchor);
                 self.bits[b >> 6] |= 1 << (b & 63);
-                self.firsts[usize::from(k.value[0] >> 6)] |= 1 << (k.value[0] & 63);
+                set_prefix_bits(&mut self.prefixes, &k.value);
                 self.max_len = self.max_len.max(k.value.len());
             }
         } else {
             let b = anchor_bit(anchor);
             self.bits[b >> 6] |= 1 << (b & 63);
-            self.firsts[usize::from(bytes[0] >> 6)] |= 1 << (bytes[0] & 63);
+            set_prefix_bits(&mut self.prefixes, bytes);
             self.max_len = self.max_len.max(bytes.len());
         }
     }
@@ -3716,8 +3736,12 @@ impl EchoedSecrets {
         };
         for p in from..data.len() {
             let b = data[p];
-            // no kept value begins with this byte (the usual byte): no value to try
-            if b != b'\\' && self.firsts[usize::from(b >> 6)] & (1 << (b & 63)) == 0 {
+            // no kept value begins with these bytes (up to 3; the usual case): no value to
+            // try (an escape may spell any byte: always tried)
+            if b != b'\\' && {
+                let k = prefix_bit(&data[p..data.len().min(p + 3)]);
+                self.prefixes[k >> 6] & (1 << (k & 63)) == 0
+            } {
                 continue;
             }
             if self.values.iter().any(|k| {

@@ -1488,10 +1488,17 @@ impl Lit {
 
     /// `hay` holds the needle somewhere.
     pub(super) fn in_(&self, hay: &[u8]) -> bool {
+        self.finder().find(hay).is_some()
+    }
+
+    /// The offsets in `hay` where the needle starts, in order (overlaps included).
+    pub(super) fn iter<'a>(&'a self, hay: &'a [u8]) -> memchr::memmem::FindIter<'a, 'a> {
+        self.finder().find_iter(hay)
+    }
+
+    fn finder(&self) -> &memchr::memmem::Finder<'static> {
         self.finder
             .get_or_init(|| memchr::memmem::Finder::new(self.needle))
-            .find(hay)
-            .is_some()
     }
 }
 
