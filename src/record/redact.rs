@@ -3388,6 +3388,9 @@ struct EchoedSecrets {
     /// ([`prefix_bit`]): the bytes at a frame's end whose bit is clear begin no value
     /// ([`Self::cut_from`]'s first test).
     prefixes: [u64; ECHO_BITS / 64],
+    /// One bit per byte value that begins a kept value: the cheaper test before
+    /// [`Self::prefixes`]'s (most bytes begin none).
+    firsts: [u64; 4],
     /// The longest value's length (bytes): how far back a frame's end may begin a copy.
     max_len: usize,
     /// Bytes held from the end of a body frame (they may begin a copy the next frame ends):
@@ -3402,6 +3405,7 @@ impl Default for EchoedSecrets {
             kept: Default::default(),
             bits: [0; ECHO_BITS / 64],
             prefixes: [0; ECHO_BITS / 64],
+            firsts: [0; 4],
             max_len: 0,
             carry: Vec::new(),
         }
@@ -3611,17 +3615,20 @@ impl EchoedSecrets {
             // a bit cannot be cleared for one value (another may share it): set anew
             self.bits = [0; ECHO_BITS / 64];
             self.prefixes = [0; ECHO_BITS / 64];
+            self.firsts = [0; 4];
             self.max_len = 0;
             for k in &self.values {
                 let b = anchor_bit(k.anchor);
                 self.bits[b >> 6] |= 1 << (b & 63);
                 set_prefix_bits(&mut self.prefixes, &k.value);
+                self.firsts[usize::from(k.value[0] >> 6)] |= 1 << (k.value[0] & 63);
                 self.max_len = self.max_len.max(k.value.len());
             }
         } else {
             let b = anchor_bit(anchor);
             self.bits[b >> 6] |= 1 << (b & 63);
             set_prefix_bits(&mut self.prefixes, bytes);
+            self.firsts[usize::from(bytes[0] >> 6)] |= 1 << (bytes[0] & 63);
             self.max_len = self.max_len.max(bytes.len());
         }
     }
@@ -3738,10 +3745,12 @@ impl EchoedSecrets {
             let b = data[p];
             // no kept value begins with these bytes (up to 3; the usual case): no value to
             // try (an escape may spell any byte: always tried)
-            if b != b'\\' && {
-                let k = prefix_bit(&data[p..data.len().min(p + 3)]);
-                self.prefixes[k >> 6] & (1 << (k & 63)) == 0
-            } {
+            if b != b'\\'
+                && (self.firsts[usize::from(b >> 6)] & (1 << (b & 63)) == 0 || {
+                    let k = prefix_bit(&data[p..data.len().min(p + 3)]);
+                    self.prefixes[k >> 6] & (1 << (k & 63)) == 0
+                })
+            {
                 continue;
             }
             if self.values.iter().any(|k| {
