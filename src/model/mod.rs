@@ -11,6 +11,7 @@ pub mod coding;
 pub mod grpc;
 pub mod json;
 pub mod jsonrpc;
+pub mod lit;
 pub mod net;
 pub mod sse;
 

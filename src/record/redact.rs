@@ -64,6 +64,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
+use crate::model::lit::Lit;
 use memchr::memmem::Finder;
 
 use bytes::Bytes;
@@ -337,11 +338,12 @@ pub fn placeholder_secret_tag(v: &str) -> Option<&str> {
 /// (`memchr::memmem::find` builds one per call, ~300 instructions before the first byte
 /// is read; the verifier asks this of every exchange's head and bodies, AUTH-LEAK-002).
 pub fn holds_tagged_placeholder(bytes: &[u8]) -> bool {
-    static OPEN: OnceLock<Finder<'static>> = OnceLock::new();
-    OPEN.get_or_init(|| Finder::new(b"[REDACTED:"))
-        .find(bytes)
-        .is_some()
+    PLACEHOLDER_OPEN.in_(bytes)
 }
+
+/// The opening of a tagged placeholder, `[REDACTED:` ([`holds_tagged_placeholder`]; the
+/// verifier reads each placeholder's tag from where it starts, AUTH-LEAK-002).
+pub static PLACEHOLDER_OPEN: Lit = Lit::new(b"[REDACTED:");
 
 /// True when `v` is a placeholder written in place of a secret: the untagged [`REDACTED`]
 /// (old recordings, cut values) or a tagged `[REDACTED:` + 1 to 64 lowercase hex digits +
@@ -2338,12 +2340,8 @@ impl Redactor {
     /// `result`, as `GetExtendedAgentCard` answers).
     pub fn learn_from_body(&mut self, data: &[u8]) {
         // Cheap test first: most bodies are not cards with security schemes.
-        static SCHEMES: OnceLock<Finder<'static>> = OnceLock::new();
-        if SCHEMES
-            .get_or_init(|| Finder::new(b"\"securitySchemes\""))
-            .find(data)
-            .is_none()
-        {
+        static SCHEMES: Lit = Lit::new(b"\"securitySchemes\"");
+        if !SCHEMES.in_(data) {
             return;
         }
         let Ok(v) = serde_json::from_slice::<Value>(data) else {
@@ -3220,10 +3218,8 @@ fn redact_cookie_pairs(value: &str, tagger: &Tagger, sent: &mut Vec<String>) -> 
 /// JSON-escaped ([`EchoedSecrets::copies`]); `None` when the answer is no card or publishes
 /// none. Only bodies holding `"skills"` are parsed.
 fn redact_card_secrets(data: &[u8], api_query: &[String], tagger: &Tagger) -> Option<Vec<u8>> {
-    static SKILLS: OnceLock<Finder<'static>> = OnceLock::new();
-    SKILLS
-        .get_or_init(|| Finder::new(b"\"skills\""))
-        .find(data)?;
+    static SKILLS: Lit = Lit::new(b"\"skills\"");
+    SKILLS.find(data)?;
     let v: Value = serde_json::from_slice(data).ok()?;
     let card = [Some(&v), v.get("result")]
         .into_iter()

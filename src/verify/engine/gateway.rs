@@ -1468,39 +1468,7 @@ pub(super) fn contains(hay: &[u8], needle: &[u8]) -> bool {
     memchr::memmem::find(hay, needle).is_some()
 }
 
-/// A literal byte string searched for in bodies: its `memmem::Finder` is built on the first
-/// search and kept for the process (a one-shot `memmem::find` builds a searcher per call,
-/// ~450 instructions before the first byte is read: issue 7's profile of session 54 found
-/// one per proxied POST in `State::build_call`).
-pub(super) struct Lit {
-    needle: &'static [u8],
-    finder: std::sync::OnceLock<memchr::memmem::Finder<'static>>,
-}
-
-impl Lit {
-    /// The searcher for `needle`, not built yet (usable in a `static`).
-    pub(super) const fn new(needle: &'static [u8]) -> Self {
-        Lit {
-            needle,
-            finder: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// `hay` holds the needle somewhere.
-    pub(super) fn in_(&self, hay: &[u8]) -> bool {
-        self.finder().find(hay).is_some()
-    }
-
-    /// The offsets in `hay` where the needle starts, in order (overlaps included).
-    pub(super) fn iter<'a>(&'a self, hay: &'a [u8]) -> memchr::memmem::FindIter<'a, 'a> {
-        self.finder().find_iter(hay)
-    }
-
-    fn finder(&self) -> &memchr::memmem::Finder<'static> {
-        self.finder
-            .get_or_init(|| memchr::memmem::Finder::new(self.needle))
-    }
-}
+pub(super) use crate::model::lit::Lit;
 
 /// `"jsonrpc"` (the JSON-RPC 2.0 version member's quoted name).
 pub(super) static Q_JSONRPC: Lit = Lit::new(b"\"jsonrpc\"");

@@ -736,11 +736,10 @@ pub(super) fn says_page_size_refused(m: &str) -> bool {
 /// [`crate::record::redact::placeholder_secret_tag`]) with the byte offset of each.
 pub(super) fn secret_tags_in(text: &[u8]) -> Vec<(usize, &str)> {
     const OPEN: &[u8] = b"[REDACTED:";
-    // one searcher for the process (a one-shot `find_iter` built one per text: ~450
-    // instructions, three texts per exchange once a credential was seen)
-    static FINDER: Lit = Lit::new(OPEN);
+    // the recorder's searcher for the same needle, built once (a one-shot `find_iter`
+    // built one per text: ~450 instructions, three texts per exchange with a credential)
     let mut out = Vec::new();
-    for at in FINDER.iter(text) {
+    for at in crate::record::redact::PLACEHOLDER_OPEN.iter(text) {
         let rest = &text[at + OPEN.len()..];
         let n = rest
             .iter()
