@@ -49,7 +49,10 @@ READY = "  ready: "
 
 class PortTaken(Exception):
     """The proxy exited at start because a port it was given was taken (another process bound
-    it between the driver's free_port() probe and the proxy's bind): start again on others."""
+    it between the driver's free_port() probe and the proxy's bind), or because a peer the
+    driver started on port 0 was given one of the ports the driver had picked for the proxy
+    (the proxy then refuses an --upstream naming its own listen address, a request loop):
+    start again on others."""
 
 
 def parse_ready(line):
@@ -97,7 +100,7 @@ def start_proxy(bin_, args, errpath, env=None):
         proxy.wait()
         errf.close()
         text = "".join(seen)
-        if "address already in use" in text:
+        if "address already in use" in text or "(a request loop)" in text:
             raise PortTaken(text)
         raise RuntimeError(f"the proxy exited before its ready line: {text}")
     # joined (stop_proxy) before the stderr file is read
