@@ -898,6 +898,13 @@ impl State {
                 f.leg = x.leg.clone();
                 self.emit(f);
             }
+            // AUTH-LEAK-001 (ERR-006; a2a-dotnet #203, mine55b f1203): a failed card fetch's
+            // body is judged as every other error answer's: the framework's exception page
+            // (a .NET NotSupportedException with its at-frames and source paths) tells every
+            // visitor of the public card route the agent's internals. Not a front's page.
+            if status >= 400 && !x.synthetic && !self.behind_hop(&x) {
+                self.error_leak(&x, &c, status, json, &body, x.body_seq(), "");
+            }
             if status == 304
                 && !x.synthetic
                 && x.method.eq_ignore_ascii_case("GET")

@@ -1184,6 +1184,21 @@ impl State {
                 self.mark_answered(p, &x.method);
                 return;
             }
+            // A JSON string body (most often the handler's error object serialized a second
+            // time, a2a-python PR #297's review, mine55b f1204) comes from the agent's own
+            // serializer, never a router's page (HTML, text, `{"detail":"Not Found"}`): the
+            // route is there and answered; REST-ERROR-001 judges the body. Not a bare
+            // "Not Found" string, which a fallback route may send for any path.
+            Ok(Json::String(t))
+                if x.call
+                    .as_deref()
+                    .is_some_and(|c| c.binding == Some(Binding::Rest))
+                    && !t.trim().eq_ignore_ascii_case("not found")
+                    && !t.trim().eq_ignore_ascii_case("method not allowed") =>
+            {
+                self.mark_answered(p, &x.method);
+                return;
+            }
             // breaker38: a body beyond what the parser reads (RFC 8259 §9, §6) may well be
             // that A2A error: the 404 proves no missing route; not judged, said so.
             Err(e) => {
@@ -1413,9 +1428,17 @@ impl State {
     /// prefix on a 1.0 interface (1.0:§11 routes sit directly below the URL). Gives the
     /// key of that interface in [`State::advertised`].
     pub(super) fn client_added_v1(&self, x: &Exch, p: &UrlParts) -> Option<String> {
+        // 0.3's extended card route `GET {url}/v1/card` too, which is judged as no call of
+        // a binding (its 0.3 card is no HTTP+JSON operation's answer): a 1.0 client that
+        // asks for the extended card there below a 1.x interface put the same prefix on
+        // (a2a-js PR #401, mine55b f1194; 1.0's route is `{url}/extendedAgentCard`).
+        let v03_card_route = || {
+            a2a::rest_route(&x.method, &p.path)
+                .is_some_and(|rt| rt.op == Op::GetExtendedCard && rt.dialect == Dialect::V0_3)
+        };
         if x.call
             .as_deref()
-            .is_none_or(|c| c.binding != Some(Binding::Rest))
+            .is_none_or(|c| c.binding != Some(Binding::Rest) && !v03_card_route())
         {
             return None;
         }
@@ -1512,6 +1535,12 @@ impl State {
             .strip_prefix(&format!("{base}/v1"))
             .unwrap_or(&path)
             .to_string();
+        // 0.3's `/v1/card` is 1.0's `/extendedAgentCard` (1.0 §11.3; a2a-js PR #401)
+        let route = if route == "/card" && x.method.eq_ignore_ascii_case("GET") {
+            "/extendedAgentCard".to_string()
+        } else {
+            route
+        };
         let card_ev = Evidence {
             seq: a.card_seq,
             exchange: Some(a.card_exchange.clone()),

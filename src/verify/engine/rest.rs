@@ -824,9 +824,12 @@ impl State {
         // own, as in check_rest_error)
         // (nor a client-leg answer to a call whose route or method the gateway rewrote,
         // GW-REQ-002: the agent answered another request; breaker46 post-to-get)
+        // (nor a 1.0 agent's 404 page to 0.3's `/v1` route a client asked for below a 1.x
+        // interface: the client's route, BIND-USE-002; mine55b b55b-A2)
         if self.route_missing_exchange.as_deref() == Some(&*x.id)
             || matches!(status, 401 | 402 | 403 | 407)
             || (x.leg.is_none() && self.gw_rerouted(&x.id))
+            || (matches!(status, 404 | 405) && self.client_v1_prefix_route(x))
         {
             return;
         }
@@ -1342,12 +1345,67 @@ impl State {
         }
     }
 
+    /// REST-ERROR-001 (ERR-003, REST-003; a2a-python PR #297's review, mine55b f1204): an
+    /// HTTP+JSON error answer (HTTP `status` >= 400, body `v` at event `bseq`) whose body is
+    /// JSON but no object: a string (most often the error object serialized a second time,
+    /// `"{\"message\": ...}"`), an array, a number, a boolean or null. It is no error shape of
+    /// either generation (1.0 google.rpc.Status under `error`, 0.3's error object), so a
+    /// client finds no code and no message in it. Not an authentication front's or payment
+    /// gate's status (their bodies are their own), nor a bare "Not Found" string.
+    fn rest_error_not_object(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+        // (nor a client-leg answer to a call whose route the gateway rewrote, GW-REQ-002:
+        // the agent answered another request, as in rest_error_not_json)
+        if matches!(status, 401 | 402 | 403 | 407) || (x.leg.is_none() && self.gw_rerouted(&x.id)) {
+            return;
+        }
+        // a fallback route's bare "Not Found" where the interface never answered: the
+        // router's page, CARD-URL-002's (as `{"detail":"Not Found"}` in check_rest_error);
+        // and 0.3's `/v1` route below a 1.x interface (BIND-USE-002): the client's route
+        let router_page = v.as_str().is_some_and(|t| {
+            t.trim().eq_ignore_ascii_case("not found")
+                || t.trim().eq_ignore_ascii_case("method not allowed")
+        }) && !self.rest_route_of_answered_interface(x);
+        if router_page || self.client_v1_prefix_route(x) {
+            return;
+        }
+        let kind = match v {
+            Json::String(_) => "a JSON string",
+            Json::Array(_) => "a JSON array",
+            Json::Number(_) => "a JSON number",
+            Json::Bool(_) => "a JSON boolean",
+            Json::Null => "JSON null",
+            Json::Object(_) => return,
+        };
+        let twice = v
+            .as_str()
+            .map(str::trim_start)
+            .is_some_and(|t| t.starts_with('{') || t.starts_with('['));
+        let twice = if twice {
+            " (the error object written into a string and serialized again)"
+        } else {
+            ""
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the agent answered the HTTP+JSON call {} with HTTP {status} and a body that is {kind}, not an error object{twice}: a client finds no error code and no message in it",
+                call_at(x)
+            ),
+            vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+            &x.leg,
+        );
+    }
+
     pub(super) fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         if self.route_missing_exchange.as_deref() == Some(&*x.id) {
             return;
         }
         let c = x.call.clone().unwrap_or_default();
-        let Some(o) = v.as_object() else { return };
+        let Some(o) = v.as_object() else {
+            self.rest_error_not_object(x, status, v, bseq);
+            return;
+        };
         let aip = o.get("error").and_then(Json::as_object);
         if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
         {
@@ -1368,6 +1426,11 @@ impl State {
                 })
             });
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
+            return;
+        }
+        // A 1.x interface's 404 page to 0.3's `/v1` route a client asked for below it: the
+        // client's route (BIND-USE-002), no A2A error owed (mine55b b55b-A2).
+        if matches!(status, 404 | 405) && aip.is_none() && self.client_v1_prefix_route(x) {
             return;
         }
         // An authentication front's refusal (401 / 403 / 407 whose body is no A2A error:

@@ -898,6 +898,16 @@ impl State {
             })
     }
 
+    /// BIND-USE-002 (CARD-005; mine55b b55b-A2): whether `x` asks for 0.3's `/v1` route
+    /// below a 1.x HTTP+JSON interface of the card ([`Self::client_added_v1`]): the client's
+    /// route, whose 404 page is the right answer, not the agent's malformed error.
+    pub(super) fn client_v1_prefix_route(&self, x: &Exch) -> bool {
+        x.parts
+            .as_ref()
+            .and_then(|p| self.client_added_v1(x, p))
+            .is_some()
+    }
+
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
     /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the agent's card declares
     /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
