@@ -2114,6 +2114,120 @@ fn mine54b_history_lost_and_round_kinds_told() {
     }
 }
 
+/// Round fifty-five (b) (mine55b; threads under github.com/a2aproject): BIND-USE-002 widened
+/// to 0.3's extended card route: a 1.0 client that asks for `GET {url}/v1/card` below a 1.x
+/// HTTP+JSON interface (a2a-js PR #401) is told, naming 1.0's `{url}/extendedAgentCard`,
+/// and the agent's right 404 is no CARD-URL-002 (before: an error on the agent); a 1.x
+/// interface's 404 page to any such `/v1` route is not judged as the agent's malformed
+/// REST error (REST-ERROR-001 was told on b55b-A2). AUTH-LEAK-001 widened to a failed card
+/// fetch's body (a2a-dotnet #203: the .NET exception page on the well-known card route;
+/// a Python traceback on /extendedAgentCard), not a front's 503 page. REST-ERROR-001
+/// widened to an error body that is JSON but no object (a2a-python PR #297's review: the
+/// error object serialized a second time into a string; an array; a bare "Not Found" from
+/// an interface that answered before), not a router's "Not Found" where the interface
+/// never answered. The controls of the round stay silent.
+#[test]
+fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1194-v10-rest-client-extended-card-at-03-route",
+            "BIND-USE-002",
+            "warning",
+            "client sent GET /a2a/v1/card (the request says A2A-Version 1.0), which puts the 0.3 route prefix /v1 on 1.0 HTTP+JSON interface https://js-rest-agent.example.test/a2a, whose routes sit directly below its url (call GET /a2a/extendedAgentCard)",
+        ),
+        (
+            "b55b-A2-v10-rest-get-task-at-v1-route-404",
+            "BIND-USE-002",
+            "warning",
+            "(call GET /agents/triage/tasks/t-va-2)",
+        ),
+        (
+            "f1203-v03-card-answered-serializer-exception",
+            "AUTH-LEAK-001",
+            "warning",
+            "agent's HTTP 500 error answer to GetAgentCard shows a .NET stack trace in its body",
+        ),
+        (
+            "b55b-C1-v10-card-500-java-stack-trace",
+            "AUTH-LEAK-001",
+            "warning",
+            "shows a Java stack trace in its body",
+        ),
+        (
+            "b55b-C2-v10-extended-card-500-python-traceback",
+            "AUTH-LEAK-001",
+            "warning",
+            "Python",
+        ),
+        (
+            "f1204-v03-rest-error-json-string-404",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 404 and a body that is a JSON string, not an error object (the error object written into a string and serialized again)",
+        ),
+        (
+            "b55b-D2-v10-rest-send-400-json-array",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 400 and a body that is a JSON array, not an error object:",
+        ),
+        (
+            "b55b-D3-v10-rest-not-found-string-after-answers",
+            "REST-ERROR-001",
+            "error",
+            "with HTTP 404 and a body that is a JSON string, not an error object:",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "f1194-v10-rest-client-extended-card-at-03-route",
+            "CARD-URL-002",
+        ),
+        (
+            "b55b-A2-v10-rest-get-task-at-v1-route-404",
+            "REST-ERROR-001",
+        ),
+        ("f1204-v03-rest-error-json-string-404", "CARD-URL-002"),
+        ("b55b-D1-v10-rest-get-task-404-json-string", "CARD-URL-002"),
+        ("b55b-CL1-legal-v03-card-503-front-page", "AUTH-LEAK-001"),
+        ("b55b-DL1-legal-v03-rest-error-object", "REST-ERROR-001"),
+        (
+            "b55b-AL1-legal-v10-interface-url-ends-in-v1",
+            "BIND-USE-002",
+        ),
+        ("f1195-legal-v10-rest-extended-card-route", "BIND-USE-002"),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    legal_controls_silent(&dir.join("variants"), "b55b-", 7);
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span
