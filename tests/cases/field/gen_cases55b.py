@@ -9,7 +9,11 @@ chunks streamed as status updates under one messageId (a2aproject/a2a-inspector 
 client that sends `tasks/get` because the 1.0 prose still names it (a2aproject/A2A #1267),
 an agent card answered with the serializer's exception text (a2aproject/a2a-dotnet #203 /
 PR #215), a REST error written as a JSON string under 404 (a2aproject/a2a-python PR #297's
-review), and legal neighbours: the extended card at 1.0's `/extendedAgentCard`, a tenant in
+review), a terminal task's subscription answered with an event stream carrying the error
+(a2aproject/a2a-java PR #784), a 0.3 card without preferredTransport (a2aproject/a2a-dotnet
+PR #189), a ListTasks answer without its pagination members (a2aproject/a2a-tck #141), a
+stream that sends a status update before its task (a2aproject/a2a-samples PR #523), and
+legal neighbours: the extended card at 1.0's `/extendedAgentCard`, a tenant in
 the REST path (a2aproject/a2a-go #89), a cancel answered with the task's old status while
 the store already holds it canceled (a2aproject/a2a-dotnet #277: f332's reading, legal on the
 wire) and one answered CANCELED, progress status updates
@@ -198,5 +202,65 @@ case("f1205-legal-v10-rest-error-google-rpc-status", get_card(0.0, card10(PY + "
                                "details": ei("TASK_NOT_FOUND")}}),
 ], [], S722,
      "legal: a 1.0 HTTP+JSON error is google.rpc.Status in ProtoJSON under `error` (code, status, message, details with an ErrorInfo of reason TASK_NOT_FOUND in the a2a-protocol.org domain) with the mapped HTTP status, 404 for TaskNotFoundError (1.0 §11.6, §5.4)")
+
+# --- f1206: SubscribeToTask on a finished task answered with an event stream carrying the error (a2a-java PR #784)
+S784 = ("https://github.com/a2aproject/a2a-java/pull/784 (fix: return UnsupportedOperationError when subscribing to terminal tasks: 'For "
+        "streaming endpoints (subscribeToTask), immediate errors must be wrapped in SSE format so the client's SSE parser can process them'; "
+        "'Wrap all immediate errors in SSE format for JSON-RPC routing layer')")
+JS = "https://java-sse-agent.example.test"
+case("f1206-v10-subscribe-finished-task-error-as-event-stream", get_card(0.0, card10(JS + "/"), JS + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", JS + "/", rpc("js-1", "SendMessage", {"message": umsg10("rotate the API keys", mid="m-js-1")}), ver="1.0"),
+    resp(0.9, 200, ok("js-1", {"task": task10("t-js-1", "c-js-1", "TASK_STATE_COMPLETED", artifacts=[art10("a-js-1", "Keys rotated.")])})),
+    req(1.5, "POST", JS + "/", rpc("js-2", "SubscribeToTask", {"id": "t-js-1"}), ver="1.0", accept=SSE),
+    resp(1.51, 200, "", ctype=SSE),
+    chunk(1.52, sse(err("js-2", -32004, "Task t-js-1 is in a terminal state", ei("UNSUPPORTED_OPERATION")))),
+    chunk(1.53, "", close="eof"),
+], [("subscribe-terminal-task-accepted", "error")], S784,
+     "SubscribeToTask on a task in a terminal state is refused with UnsupportedOperationError (1.0 §3.1.6, §9.4.6; TASK-004): the agent knows up front the task is finished, yet it opens a 200 event stream and sends the error as its one event, so a streaming client reads an accepted subscription that ends at once (f65's kind, a2a-java #791; PR #784 wrapped the error in SSE on purpose)")
+
+# --- f1207: a 0.3 card without preferredTransport (a2a-dotnet PR #189)
+S189 = ("https://github.com/a2aproject/a2a-dotnet/pull/189 (fix: Agent card PreferredTransport MUST list supported transports: 'Many TCK tests "
+        "failing for 3.4.2 Transport Selection and Negotiation: Agents MUST declare all supported transports in their AgentCard using the "
+        "preferredTransport and additionalInterfaces fields'; PreferredTransport became a required JSON property)")
+DT = "https://dotnet-03-agent.example.test"
+c189 = card03(DT + "/echo", name="echo")
+del c189["preferredTransport"]
+case("f1207-v03-card-without-preferred-transport", get_card(0.0, c189, DT + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", DT + "/echo", rpc("dt-1", "message/send", {"message": umsg03("ping", mid="m-dt-1")})),
+    resp(0.4, 200, ok("dt-1", amsg03("pong", mid="a-dt-1", contextId="c-dt-1"))),
+], [("card-preferred-transport-missing", "note")], S189,
+     "a 0.3 card declares the transport of its main url in preferredTransport (0.3 §5.6.1, §3.4.2: agents MUST declare all supported transports through preferredTransport and additionalInterfaces; CARD-006): this .NET card leaves it out, the schema's JSONRPC default is not applied by every client, and the TCK's transport tests fail")
+
+# --- f1208: a 1.0 ListTasks answer without its pagination members (a2a-tck #141)
+S141 = ("https://github.com/a2aproject/a2a-tck/issues/141 (TCK mandatory tests: 12 ListTasks tests fail because ListTasksResponse requires "
+        "pagination fields missing from v1.0 SDK: 'the v1.0 Python SDK (InMemoryTaskStore) returns only: {\"result\": {\"tasks\": [...]}}'; "
+        "'message ListTasksResponse { repeated Task tasks = 1 [REQUIRED]; string next_page_token = 2 [REQUIRED]; int32 page_size = 3 [REQUIRED]; "
+        "int32 total_size = 4 [REQUIRED]; }')")
+LT = "https://py-list-agent.example.test"
+case("f1208-v10-list-tasks-without-pagination-members", get_card(0.0, card10(LT + "/"), LT + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", LT + "/", rpc("lt-1", "SendMessage", {"message": umsg10("summarise inbox", mid="m-lt-1")}), ver="1.0"),
+    resp(0.8, 200, ok("lt-1", {"task": task10("t-lt-1", "c-lt-1", "TASK_STATE_COMPLETED", artifacts=[art10("a-lt-1", "3 unread.")])})),
+    req(1.0, "POST", LT + "/", rpc("lt-2", "ListTasks", {}), ver="1.0"),
+    resp(1.01, 200, ok("lt-2", {"tasks": [task10("t-lt-1", "c-lt-1", "TASK_STATE_COMPLETED")]})),
+], [("result-invalid-shape", "error")], S141,
+     "a 1.0 ListTasksResponse carries tasks, nextPageToken, pageSize and totalSize, all REQUIRED (1.0 §3.1.4, proto field_behavior; DATA-007): this server writes only tasks (ProtoJSON leaves defaults out unless told to print them), so a client cannot tell the last page from a missing token or read the total")
+
+# --- f1209: a stream that opens with a status update before the task exists (a2a-samples PR #523)
+S523 = ("https://github.com/a2aproject/a2a-samples/pull/523 (fix: Fix task status update before create: the sample agent published a "
+        "TaskStatusUpdateEvent before enqueuing the Task it belongs to)")
+SM = "https://sample-agent.example.test"
+case("f1209-v03-stream-status-update-before-task", get_card(0.0, card03(SM + "/", name="currency"), SM + "/.well-known/agent-card.json") + [
+    req(0.2, "POST", SM + "/", rpc("sm-1", "message/stream", {"message": umsg03("100 USD in GBP?", mid="m-sm-1")}), accept=SSE),
+    resp(0.21, 200, "", ctype=SSE),
+    chunk(0.3, sse(ok("sm-1", {"kind": "status-update", "taskId": "t-sm-1", "contextId": "c-sm-1", "final": False,
+                              "status": {"state": "working", "timestamp": TS}}))),
+    chunk(0.35, sse(ok("sm-1", task03("t-sm-1", "c-sm-1", "submitted")))),
+    chunk(0.9, sse(ok("sm-1", {"kind": "artifact-update", "taskId": "t-sm-1", "contextId": "c-sm-1",
+                              "artifact": {"artifactId": "a-sm-1", "parts": [{"kind": "text", "text": "78.90 GBP"}]}, "lastChunk": True}))),
+    chunk(1.0, sse(ok("sm-1", {"kind": "status-update", "taskId": "t-sm-1", "contextId": "c-sm-1", "final": True,
+                              "status": {"state": "completed", "timestamp": "2026-03-02T10:15:01.000Z"}}))),
+    chunk(1.01, "", close="eof"),
+], [("stream-task-after-its-update", "warning")], S523,
+     "a 0.3 message/stream that creates a task sends the Task first (0.3 §7.2: the stream carries the Task, then its updates; STREAM-005): this sample published a working status update for a task it had not created yet, then the Task in submitted, so the client sees an update for an unknown task and a state that goes back")
 
 write_cases(cases, OUT)
