@@ -242,4 +242,17 @@ case("f1186-v10-placeholder-task-id-reused-across-streams", get_card(0.0, CARDNX
      [("message-to-terminal-task-accepted", "error"), ("first-stream-event-not-task", "error"), ("stream-event-missing-task-id", "error"), ("stream-event-invalid-shape", "error")], S3576D,
      "a task id names one task (1.0 §4.1.1 Task.id, ID-001), and a finished task stays finished (TASK-001): every message this agent takes without ids is reported under the one id \"simple\", so the second conversation's WORKING reopens a task the first one completed, and a client tracking tasks by id merges unrelated answers")
 
+# --- f1187: the card served when no external base URL is configured (nexent PR #3576)
+S3576G = ("https://github.com/ModelEngine-Group/nexent/pull/3576 (a2a_server_service.py get_agent_card: _resolve_base_url returns \"\" when "
+          "NORTHBOUND_EXTERNAL_URL and base_url are unset ('A2A Agent Card: no base URL available'), and then supported_interfaces = [] and the card's "
+          "url is effective_base.rstrip(\"/\") -- the empty string)")
+NXEMPTY = {"name": "Ops helper", "description": "AI conversation assistant", "version": "1.0.0", "provider": {"organization": "Nexent", "url": "https://nexent.ai"},
+           "capabilities": {"streaming": True, "pushNotifications": False, "extendedAgentCard": False, "stateTransitionHistory": False},
+           "defaultInputModes": ["text/plain", "application/json"], "defaultOutputModes": ["text/plain", "application/json"],
+           "skills": [{"id": "chat", "name": "Ops helper", "description": "AI conversation assistant", "tags": ["chat", "conversation", "assistant"], "examples": ["Hello", "Help me query"]}],
+           "supportedInterfaces": [], "url": "", "securitySchemes": {}, "security": []}
+case("f1187-v10-card-no-interfaces-empty-url", get_card(0.0, NXEMPTY, NX + "/a2a/a2a_7_3f9c2d1e/.well-known/agent-card.json"),
+     [("card-missing-required-field", "error"), ("card-interface-malformed", "error")], S3576G,
+     "an Agent Card names at least one interface a client can call (1.0 §4.4.1 supportedInterfaces, REQUIRED; CARD-003, CARD-005): with no external base URL configured the service serves supportedInterfaces [] and url \"\", a card no client can reach the agent by")
+
 write_cases(cases, OUT)
