@@ -3925,6 +3925,37 @@ mod tests {
     }
 
     #[test]
+    fn a_status_message_that_is_no_object_is_a_problem_and_null_is_unset() {
+        // DATA-004 / DATA-005 (mine55, nexent PR #3576): TaskStatus.message is a Message
+        // object in every generation; the state is still read beside the problem.
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": "TASK_STATE_FAILED", "message": "boom"}});
+        let v = task_view(t.as_object().unwrap(), "/result/task", false);
+        assert_eq!(v.state, Some(TaskState::Failed));
+        assert_eq!(
+            v.problems,
+            vec![(
+                "/result/task/status/message".to_string(),
+                "status.message is the string \"boom\", not a Message object {messageId, role, parts}"
+                    .to_string()
+            )]
+        );
+        let u = json!({"taskId": "t", "contextId": "c", "status": {"state": "TASK_STATE_INPUT_REQUIRED", "message": [{"text": "which?"}]}});
+        let v = update_view(u.as_object().unwrap(), PayloadKind::StatusUpdate, "");
+        assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
+        assert!(v.problems[0].1.starts_with("status.message is a list,"));
+        let null_msg =
+            json!({"id": "t", "status": {"state": "TASK_STATE_COMPLETED", "message": null}});
+        assert!(task_view(null_msg.as_object().unwrap(), "", false)
+            .problems
+            .is_empty());
+        let a_msg = json!({"id": "t", "status": {"state": "TASK_STATE_COMPLETED", "message":
+            {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "hi"}]}}});
+        assert!(task_view(a_msg.as_object().unwrap(), "", false)
+            .problems
+            .is_empty());
+    }
+
+    #[test]
     fn v0_booleans_of_another_type_are_named_and_null_passes() {
         let ev = json!({"taskId": "t", "append": "false", "lastChunk": true});
         let (ptr, msg) = v0_type_problem(
