@@ -2114,6 +2114,165 @@ fn mine54b_history_lost_and_round_kinds_told() {
     }
 }
 
+/// Round fifty-five (session 55, mine55; tests/cases/FIELD-CASES.md "Round fifty-five"):
+/// - DATA-001, VER-002 (nexent PR #3576: parts written `{"type": "text", "text": ...}` in
+///   1.0 answers): a 1.0 part that carries the 0.1 draft's discriminator `type` ("text",
+///   "file", "data") is VER-MIX-001, as 0.x's `kind` is, in a send answer, a stream event,
+///   a GetTask and ListTasks result and a push notification; a `type` key inside a data
+///   part's data or a part's metadata is the agent's own and silent.
+/// - ID-002, ID-004 (the same adapter adds contextId to a task only when it has one): a 1.0
+///   Task answering a send (JSON-RPC or HTTP+JSON) without contextId is ID-MSG-001's note,
+///   as a reply message without one was (advice: the 1.0 proto leaves Task.context_id
+///   optional); a stream's Task event is not (its updates must name the context: f1076's
+///   legal reading), and a 0.3 Task without contextId keeps DATA-SHAPE-001's error.
+/// - DATA-004, DATA-005 (the same service writes a failure as `"message": str(e)`): a
+///   TaskStatus whose message is no object (a string, a list of parts) is a malformed
+///   Task or update in every generation (STREAM-SHAPE-001, DATA-SHAPE-001, PUSH-BODY-001);
+///   a message written null is unset and silent.
+#[test]
+fn mine55_part_type_discriminator_task_context_and_status_message_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1176-v10-send-message-parts-type-member",
+            "VER-MIX-001",
+            "warning",
+            "the agent's SendMessage answer is the 1.0 SendMessageResponse wrapper {\"message\": ...} around an object whose part carries the 0.1 draft's discriminator type (/parts/0/type; 0.2 and 0.3 renamed it kind)",
+        ),
+        (
+            "f1174-v10-stream-status-message-without-message-id",
+            "VER-MIX-001",
+            "warning",
+            "(/status/message/parts/0/type;",
+        ),
+        (
+            "b55a-A1-v10-stream-artifact-update-part-type",
+            "VER-MIX-001",
+            "warning",
+            "{\"artifactUpdate\": ...} around an object whose part carries the 0.1 draft's discriminator type (/artifact/parts/0/type;",
+        ),
+        (
+            "b55a-A2-v10-rest-get-task-status-message-part-type",
+            "VER-MIX-001",
+            "warning",
+            "1.0 task result carries the 0.1 draft's part discriminator type (0.2 and 0.3 renamed it kind) at /status/message/parts/0/type",
+        ),
+        (
+            "b55a-A3-v10-list-tasks-history-part-type",
+            "VER-MIX-001",
+            "warning",
+            "(at /result/tasks/0/history/1/parts/0/type); 1.0 has no type discriminator",
+        ),
+        (
+            "b55a-A4-v10-push-task-artifact-part-type",
+            "VER-MIX-001",
+            "warning",
+            "the agent's push notification is the 1.0 StreamResponse wrapper {\"task\": ...} around an object whose part carries the 0.1 draft's discriminator type (/artifacts/0/parts/0/type;",
+        ),
+        (
+            "f1175-v10-send-task-without-context-id",
+            "ID-MSG-001",
+            "note",
+            "1.0 task t-nx-4 answering SendMessage has no contextId",
+        ),
+        (
+            "b55a-B1-v10-send-return-immediately-task-without-context-id",
+            "ID-MSG-001",
+            "note",
+            "1.0 task t-b1 answering SendMessage has no contextId",
+        ),
+        (
+            "b55a-B2-v10-rest-send-task-without-context-id",
+            "ID-MSG-001",
+            "note",
+            "1.0 task t-b2 answering SendMessage has no contextId",
+        ),
+        (
+            "b55a-BL2-v03-send-task-without-context-id",
+            "DATA-SHAPE-001",
+            "error",
+            "result task of message/send is malformed: task has no contextId",
+        ),
+        (
+            "f1184-v10-stream-failed-status-message-string",
+            "STREAM-SHAPE-001",
+            "error",
+            "stream update event is malformed: status.message is the string \"RuntimeUpstreamError: status 502 from ag\", not a Message object {messageId, role, parts}",
+        ),
+        (
+            "b55a-C1-v03-get-task-status-message-string",
+            "DATA-SHAPE-001",
+            "error",
+            "result task of tasks/get is malformed: status.message is the string \"upstream timed out\", not a Message object",
+        ),
+        (
+            "b55a-C2-v10-rest-send-task-status-message-string",
+            "DATA-SHAPE-001",
+            "error",
+            "result task of SendMessage is malformed: status.message is the string \"Error: quota exceeded\"",
+        ),
+        (
+            "b55a-C3-v10-push-status-update-message-list",
+            "PUSH-BODY-001",
+            "error",
+            "push notification payload is malformed: status.message is a list, not a Message object",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        ("b55a-AL1-legal-v10-data-part-with-type-key", "VER-MIX-001"),
+        ("b55a-AL2-legal-v10-part-metadata-type", "VER-MIX-001"),
+        (
+            "f1173-legal-v10-stream-artifact-chunks-with-id",
+            "VER-MIX-001",
+        ),
+        ("b55a-BL1-legal-v10-send-task-with-context-id", "ID-MSG-001"),
+        ("b55a-BL2-v03-send-task-without-context-id", "ID-MSG-001"),
+        (
+            "b55a-BL3-legal-v10-stream-task-without-context-updates-name-it",
+            "ID-MSG-001",
+        ),
+        (
+            "f1076-legal-v10-rest-stream-task-without-context-id",
+            "ID-MSG-001",
+        ),
+        (
+            "b55a-CL1-legal-v10-stream-status-message-null",
+            "STREAM-SHAPE-001",
+        ),
+        (
+            "f1178-legal-v10-rest-canceled-task-stays-canceled",
+            "DATA-SHAPE-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// Round fifty-five (b) (mine55b; threads under github.com/a2aproject): BIND-USE-002 widened
 /// to 0.3's extended card route: a 1.0 client that asks for `GET {url}/v1/card` below a 1.x
 /// HTTP+JSON interface (a2a-js PR #401) is told, naming 1.0's `{url}/extendedAgentCard`,

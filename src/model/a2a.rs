@@ -6,7 +6,7 @@ StreamResponse). Views keep the raw value and report malformed members as
 `(JSON Pointer, message)` problems, never panics.
 */
 
-use super::json::{kind_words, Json, Obj};
+use super::json::{kind_words, value_words, Json, Obj};
 
 /// A wire generation of A2A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1283,36 +1283,25 @@ fn status_state<'a>(
     problems: &mut Vec<(String, String)>,
 ) -> (Option<&'a str>, Option<TaskState>) {
     match o.get("status") {
-        Some(Json::Object(s)) => match s.get("state").and_then(Json::as_str) {
-            Some(raw) => {
-                let st = TaskState::parse(raw);
-                if st.is_none() {
-                    problems.push((
-                        format!("{ptr}/status/state"),
-                        format!("unknown task state {raw:?}"),
-                    ));
-                }
-                (Some(raw), st)
-            }
-            None => {
-                // ProtoJSON parsers accept an enum's number, but DATA-001 has 1.0 JSON carry
-                // the enum names: say what was there rather than "no state".
-                let why = match s.get("state") {
-                    None | Some(Json::Null) => "status has no state".to_string(),
-                    Some(Json::Number(n)) => format!(
-                        "status.state is the number {n}, not a state name ({})",
-                        proto_enum_hint(
-                            num_index(n),
-                            PROTO_TASK_STATES,
-                            "TASK_STATE_WORKING, TASK_STATE_COMPLETED, ..."
-                        )
+        Some(Json::Object(s)) => {
+            // DATA-004 / DATA-005 (mine55, nexent PR #3576: a failure written
+            // `"status": {"state": "TASK_STATE_FAILED", "message": str(e)}`): TaskStatus.message
+            // is a Message object in every generation; null is unset (DATA-003), any other
+            // JSON type is no Message a client can read.
+            if let Some(m) = s
+                .get("message")
+                .filter(|m| !m.is_null() && m.as_object().is_none())
+            {
+                problems.push((
+                    format!("{ptr}/status/message"),
+                    format!(
+                        "status.message is {}, not a Message object {{messageId, role, parts}}",
+                        value_words(m)
                     ),
-                    Some(_) => "status.state is not a string".to_string(),
-                };
-                problems.push((format!("{ptr}/status/state"), why));
-                (None, None)
+                ));
             }
-        },
+            status_state_of(s, ptr, problems)
+        }
         Some(v) => {
             problems.push((
                 format!("{ptr}/status"),
@@ -1322,6 +1311,44 @@ fn status_state<'a>(
         }
         None => {
             problems.push((format!("{ptr}/status"), "task has no status".into()));
+            (None, None)
+        }
+    }
+}
+
+/// The state of status object `s` (at `{ptr}/status`) as [`status_state`] reads it.
+fn status_state_of<'a>(
+    s: &'a Obj,
+    ptr: &str,
+    problems: &mut Vec<(String, String)>,
+) -> (Option<&'a str>, Option<TaskState>) {
+    match s.get("state").and_then(Json::as_str) {
+        Some(raw) => {
+            let st = TaskState::parse(raw);
+            if st.is_none() {
+                problems.push((
+                    format!("{ptr}/status/state"),
+                    format!("unknown task state {raw:?}"),
+                ));
+            }
+            (Some(raw), st)
+        }
+        None => {
+            // ProtoJSON parsers accept an enum's number, but DATA-001 has 1.0 JSON carry
+            // the enum names: say what was there rather than "no state".
+            let why = match s.get("state") {
+                None | Some(Json::Null) => "status has no state".to_string(),
+                Some(Json::Number(n)) => format!(
+                    "status.state is the number {n}, not a state name ({})",
+                    proto_enum_hint(
+                        num_index(n),
+                        PROTO_TASK_STATES,
+                        "TASK_STATE_WORKING, TASK_STATE_COMPLETED, ..."
+                    )
+                ),
+                Some(_) => "status.state is not a string".to_string(),
+            };
+            problems.push((format!("{ptr}/status/state"), why));
             (None, None)
         }
     }
@@ -3895,6 +3922,37 @@ mod tests {
         let t = json!({"id": "t", "contextId": "c", "status": {"state": null}});
         let v = task_view(t.as_object().unwrap(), "", true);
         assert_eq!(v.problems[0].1, "status has no state");
+    }
+
+    #[test]
+    fn a_status_message_that_is_no_object_is_a_problem_and_null_is_unset() {
+        // DATA-004 / DATA-005 (mine55, nexent PR #3576): TaskStatus.message is a Message
+        // object in every generation; the state is still read beside the problem.
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": "TASK_STATE_FAILED", "message": "boom"}});
+        let v = task_view(t.as_object().unwrap(), "/result/task", false);
+        assert_eq!(v.state, Some(TaskState::Failed));
+        assert_eq!(
+            v.problems,
+            vec![(
+                "/result/task/status/message".to_string(),
+                "status.message is the string \"boom\", not a Message object {messageId, role, parts}"
+                    .to_string()
+            )]
+        );
+        let u = json!({"taskId": "t", "contextId": "c", "status": {"state": "TASK_STATE_INPUT_REQUIRED", "message": [{"text": "which?"}]}});
+        let v = update_view(u.as_object().unwrap(), PayloadKind::StatusUpdate, "");
+        assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
+        assert!(v.problems[0].1.starts_with("status.message is a list,"));
+        let null_msg =
+            json!({"id": "t", "status": {"state": "TASK_STATE_COMPLETED", "message": null}});
+        assert!(task_view(null_msg.as_object().unwrap(), "", false)
+            .problems
+            .is_empty());
+        let a_msg = json!({"id": "t", "status": {"state": "TASK_STATE_COMPLETED", "message":
+            {"messageId": "m", "role": "ROLE_AGENT", "parts": [{"text": "hi"}]}}});
+        assert!(task_view(a_msg.as_object().unwrap(), "", false)
+            .problems
+            .is_empty());
     }
 
     #[test]

@@ -764,8 +764,8 @@ rule!(DATA_CLIENT_ROLE, "DATA-ROLE-002", "client-message-with-agent-role", Warni
     "set role ROLE_USER (0.x: \"user\") on the message a client sends: ROLE_AGENT is communication from the agent to the client (proto Role), so an agent may reject the message, leave it out of the conversation it answers, or take it for its own earlier answer; a client relaying another agent's words sends them as its own user message");
 rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", Note, Lifecycle,
     ["ID-004", "ID-002"],
-    "1.0 agent message answering a send has no contextId",
-    "set contextId on every agent Message (the client's contextId, or one the agent mints and then MUST return, 1.0 §3.4.1); without it the client's next message starts a new conversation. The 1.0 proto marks Message.contextId optional, so this is advice, not a MUST");
+    "1.0 agent message, or task, answering a send has no contextId",
+    "set contextId on every agent Message and on the Task a send answers (the client's contextId, or one the agent mints and then MUST return, 1.0 §3.4.1); without it the client's next message starts a new conversation. The 1.0 proto marks Message.contextId and Task.contextId optional, so this is advice, not a MUST (a stream's Task event is not judged: its status and artifact updates must name the context)");
 // The prober's own intent, visible in the recording (`A2A-Interop-Probe: unknown-task` on a
 // task read naming a random UUID it minted): the answer is judged the same in `probe` and in
 // `verify` of its recording (interop41). Passively a -32603 to a task read may be a real

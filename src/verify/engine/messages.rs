@@ -976,6 +976,21 @@ pub(super) fn agent_message_without_context(m: &Obj) -> bool {
             .is_none_or(|c| c.trim().is_empty())
 }
 
+/// Whether a 1.0 Task `t` an agent answered has no contextId (ID-MSG-001, ID-002, ID-004):
+/// neither `contextId` nor the proto name `context_id` (DATA-SHAPE-001's) holds a
+/// non-blank string. mine55 (nexent PR #3576).
+pub(super) fn task_without_context(t: &Obj) -> bool {
+    t.get("contextId")
+        .or_else(|| t.get("context_id"))
+        .and_then(Json::as_str)
+        .is_none_or(|c| c.trim().is_empty())
+}
+
+/// A Task's `id` for a finding's text: the id itself, or `(no id)`.
+pub(super) fn task_id_words<'a>(t: &'a Obj) -> &'a str {
+    t.get("id").and_then(Json::as_str).unwrap_or("(no id)")
+}
+
 /// Whether DATA-SHAPE-007 judges call `c`'s artifacts: a 0.2 or 0.3 call (1.0's empty
 /// parts list is STREAM-SHAPE-001's / DATA-SHAPE-001's error, DATA-005; 0.1 artifacts
 /// predate the 0.2 shape).

@@ -232,7 +232,8 @@ impl State {
                     if !kind_reported {
                         let hit = if dialect == Some(Dialect::V1_0) {
                             kind_in_payload(o, &ptr).map(|at| {
-                                (format!("1.0 ListTasks result task {i} carries the 0.x member kind (at {at}); 1.0 has no kind discriminator"), vec![at])
+                                let (words, d) = discriminator_words(&at);
+                                (format!("1.0 ListTasks result task {i} carries {words} (at {at}); 1.0 has no {d} discriminator"), vec![at])
                             })
                         } else if part_style(&c) == Some(a2a::PartStyle::V0Rest) {
                             rest03_kind(&format!("ListTasks result task {i}"), o, &ptr)
@@ -507,7 +508,29 @@ impl State {
                         );
                     }
                     match p.kind {
-                        PayloadKind::Task => Some((p.inner, p.pointer)),
+                        PayloadKind::Task => {
+                            // ID-MSG-001 (mine55, nexent PR #3576: contextId added to the
+                            // answered task only when the client sent one): as for a reply
+                            // message, advice (the 1.0 proto leaves Task.context_id
+                            // optional; 0.x requires it, DATA-SHAPE-001's error). Not on a
+                            // stream's Task event: its status and artifact updates must name
+                            // the context (ID-005), which f1076 reads as the context the
+                            // agent gave the task after it streamed the Task.
+                            if dialect == Some(Dialect::V1_0) && task_without_context(p.inner) {
+                                self.areas.insert("id");
+                                self.find(
+                                    &r::ID_MESSAGE_NO_CONTEXT,
+                                    format!(
+                                        "1.0 task {} answering {} has no contextId",
+                                        task_id_words(p.inner),
+                                        c.op_term(op.name())
+                                    ),
+                                    vec![x.ev_at(bseq, &p.pointer, None)],
+                                    &x.leg,
+                                );
+                            }
+                            Some((p.inner, p.pointer))
+                        }
                         PayloadKind::Message => {
                             // DATA-005 / DATA-004 / DATA-001: the message checked whole.
                             let probs = match part_style(&c) {
@@ -631,7 +654,8 @@ impl State {
                         let msg = if at == format!("{base}/kind") {
                             "1.0 task result carries the 0.x member kind".to_string()
                         } else {
-                            format!("1.0 task result carries the 0.x member kind at {at}")
+                            let (words, _) = discriminator_words(&at);
+                            format!("1.0 task result carries {words} at {at}")
                         };
                         let got = res.pointer(&at[base.len()..]).map(Json::to_value);
                         self.find(

@@ -719,6 +719,22 @@ pub(super) fn kind_in_wrapper_msg(
     stream: bool,
 ) -> String {
     let member = p.pointer.rsplit('/').next().unwrap_or("task");
+    let thing = if stream { "event" } else { "answer" };
+    // mine55 (nexent PR #3576): a part's 0.1 `type` (found by kind_in_payload) in a 1.0
+    // object, which is no 0.x JSON-RPC object either.
+    if d == Dialect::V1_0 && kind_ptr.ends_with("/type") {
+        let wrapper = if stream {
+            "StreamResponse"
+        } else {
+            "SendMessageResponse"
+        };
+        let rel = kind_ptr
+            .strip_prefix(p.pointer.as_str())
+            .unwrap_or(kind_ptr);
+        return format!(
+            "{what} is the 1.0 {wrapper} wrapper {{\"{member}\": ...}} around an object whose part carries the 0.1 draft's discriminator type ({rel}; 0.2 and 0.3 renamed it kind): 1.0 JSON is ProtoJSON of a2a.proto, whose Part is the oneof of text, raw, url and data with no type member: a reader that ignores unknown fields (DATA-003) drops it, and a ProtoJSON parser with default options rejects the {thing}; write each part as its oneof member alone ({{\"text\": ...}}, {{\"url\": ..., \"mediaType\": ...}}, {{\"data\": ...}}), with no type or kind"
+        );
+    }
     let obj = match p.kind {
         PayloadKind::Task => "Task",
         PayloadKind::Message => "Message",
@@ -751,7 +767,6 @@ pub(super) fn kind_in_wrapper_msg(
     } else {
         "SendMessageResponse"
     };
-    let thing = if stream { "event" } else { "answer" };
     let (wrapper, why) = if d == Dialect::V1_0 {
         (
             format!("the 1.0 {wrapper} wrapper {{\"{member}\": ...}}"),
@@ -794,25 +809,60 @@ pub(super) fn kind_also_on(base: &str, at: &[String]) -> String {
     }
 }
 
-/// JSON Pointer of the first 0.x `kind` member in a 1.0 Task, Message or update object `o`
-/// at `base` (DATA-001, VER-002): on the object, its parts, its status message (or that
-/// message's parts), a history message (or its parts), an artifact's parts (`artifacts`
-/// of a Task, `artifact` of an artifactUpdate). mine54 (vellum-assistant PR #30925): the
-/// nested messages and the update's artifact were not searched, so a 1.0 stream, push or
-/// send answer whose only `kind` sat there was silent. `None` when there is none.
+/// The member a part `p` carries to say which kind of part it is, which 1.0's Part (the
+/// oneof of text, raw, url and data) has none of: 0.2's and 0.3's `kind`, or the 0.1
+/// draft's `type` when it names a part kind ("text", "file", "data"). mine55 (nexent PR
+/// #3576: parts written `{"type": "text", "text": ...}` in 1.0 answers). A `type` key with
+/// another value, or one inside `data` or `metadata`, is the agent's own and not judged.
+pub(super) fn part_discriminator(p: &Json) -> Option<&'static str> {
+    if p.get("kind").is_some() {
+        return Some("kind");
+    }
+    match p.get("type").and_then(Json::as_str) {
+        Some("text" | "file" | "data") => Some("type"),
+        _ => None,
+    }
+}
+
+/// Words for the discriminator at the end of JSON Pointer `at` (from [`kind_in_payload`]):
+/// `("the 0.x member kind", "kind")`, or for the 0.1 draft's part `type`
+/// `("the 0.1 draft's part discriminator type (0.2 and 0.3 renamed it kind)", "type")`.
+pub(super) fn discriminator_words(at: &str) -> (&'static str, &'static str) {
+    if at.ends_with("/type") {
+        (
+            "the 0.1 draft's part discriminator type (0.2 and 0.3 renamed it kind)",
+            "type",
+        )
+    } else {
+        ("the 0.x member kind", "kind")
+    }
+}
+
+/// JSON Pointer of the first 0.x discriminator in a 1.0 Task, Message or update object `o`
+/// at `base` (DATA-001, VER-002): `kind` on the object, or a part's `kind` (or 0.1's part
+/// `type`, [`part_discriminator`]) on its parts, its status message (or that message's
+/// parts), a history message (or its parts), an artifact's parts (`artifacts` of a Task,
+/// `artifact` of an artifactUpdate). mine54 (vellum-assistant PR #30925): the nested
+/// messages and the update's artifact were not searched, so a 1.0 stream, push or send
+/// answer whose only `kind` sat there was silent; mine55 (nexent PR #3576): a part's 0.1
+/// `type` was not searched at all. `None` when there is none.
 pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     if o.contains_key("kind") {
         return Some(jptr(base, &[Key("kind")]));
     }
-    // The index of the first part with a `kind`; its pointer is built only then.
+    // The index of the first part with a discriminator and the member's name; its
+    // pointer is built only then.
     let kind_at = |v: Option<&Json>| {
-        v.and_then(Json::as_array)
-            .and_then(|ps| ps.iter().position(|p| p.get("kind").is_some()))
+        v.and_then(Json::as_array).and_then(|ps| {
+            ps.iter()
+                .enumerate()
+                .find_map(|(i, p)| part_discriminator(p).map(|k| (i, k)))
+        })
     };
-    if let Some(i) = kind_at(o.get("parts")) {
-        return Some(jptr(base, &[Key("parts"), Index(i), Key("kind")]));
+    if let Some((i, k)) = kind_at(o.get("parts")) {
+        return Some(jptr(base, &[Key("parts"), Index(i), Key(k)]));
     }
-    // A nested message: `kind` on itself or one of its parts, below `at`.
+    // A nested message: `kind` on itself or a discriminator on one of its parts, below `at`.
     let in_message = |m: &Json, at: &[crate::model::json::Seg]| -> Option<String> {
         let m = m.as_object()?;
         if m.contains_key("kind") {
@@ -820,9 +870,9 @@ pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
             k.push(Key("kind"));
             return Some(jptr(base, &k));
         }
-        kind_at(m.get("parts")).map(|i| {
+        kind_at(m.get("parts")).map(|(i, d)| {
             let mut k = at.to_vec();
-            k.extend([Key("parts"), Index(i), Key("kind")]);
+            k.extend([Key("parts"), Index(i), Key(d)]);
             jptr(base, &k)
         })
     };
@@ -840,10 +890,10 @@ pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
     }) {
         return Some(hit);
     }
-    if let Some(i) = o.get("artifact").and_then(|a| kind_at(a.get("parts"))) {
+    if let Some((i, k)) = o.get("artifact").and_then(|a| kind_at(a.get("parts"))) {
         return Some(jptr(
             base,
-            &[Key("artifact"), Key("parts"), Index(i), Key("kind")],
+            &[Key("artifact"), Key("parts"), Index(i), Key(k)],
         ));
     }
     o.get("artifacts")
@@ -851,16 +901,10 @@ pub(super) fn kind_in_payload(o: &Obj, base: &str) -> Option<String> {
         .iter()
         .enumerate()
         .find_map(|(a, art)| {
-            kind_at(art.get("parts")).map(|i| {
+            kind_at(art.get("parts")).map(|(i, k)| {
                 jptr(
                     base,
-                    &[
-                        Key("artifacts"),
-                        Index(a),
-                        Key("parts"),
-                        Index(i),
-                        Key("kind"),
-                    ],
+                    &[Key("artifacts"), Index(a), Key("parts"), Index(i), Key(k)],
                 )
             })
         })
