@@ -502,14 +502,12 @@ class Agent:
         hl = None if hl in (None, "") or L == "history" else int(hl)
         arts = str(q.get("includeArtifacts", "false")).lower() == "true" or L == "artifacts"
         out = {"tasks": [self.task_json(t, hl, arts) for t in page], "nextPageToken": nxt,
-               "pageSize": len(page), "totalSize": 2 if L == "total-short" else total}
+               "pageSize": size, "totalSize": 2 if L == "total-short" else total}
         if L == "omit-token":
             if not nxt:
                 del out["nextPageToken"]
             if not total:
                 del out["totalSize"]
-            if not page:
-                del out["pageSize"]
         return out
 
     def cancel(self, tid):

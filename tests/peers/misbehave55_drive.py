@@ -135,10 +135,18 @@ class Client:
 
     def send(self, step, text, tid=None, ctx=None):
         m = self.message(text, tid, ctx)
+        p = {"message": m}
+        if text.startswith("long"):
+            # a task meant to stay working: 1.0 sends block until a terminal or interrupted
+            # state unless returnImmediately (TASK-005); 0.x asks with blocking: false
+            p["configuration"] = ({"returnImmediately": True} if self.v10
+                                  else {"blocking": False})
+            if not self.rest and not self.v10:
+                p["configuration"]["acceptedOutputModes"] = ["text/plain"]
         if self.rest:
-            return self.task_of(self.http(step, "POST", "/message:send", {"message": m}))
+            return self.task_of(self.http(step, "POST", "/message:send", p))
         meth = "SendMessage" if self.v10 else "message/send"
-        return self.task_of(self.rpc(step, meth, {"message": m}))
+        return self.task_of(self.rpc(step, meth, p))
 
     def get(self, step, tid, history=None):
         if self.rest:

@@ -2402,7 +2402,16 @@ impl State {
                             ],
                         );
                     }
-                    if let Some(tid) = u.task_id {
+                    // An artifact sent after the stream's terminal event (STREAM-END-001)
+                    // is no part of the task: a terminal task never changes (TASK-001), so a
+                    // store that leaves it out lost nothing (breaker55
+                    // v10-sub-event-after-terminal: TASK-STATE-010 blamed the store).
+                    let after_end = x
+                        .sse
+                        .as_ref()
+                        .and_then(|s| s.terminal)
+                        .is_some_and(|(_, tseq)| tseq < seq);
+                    if let (Some(tid), false) = (u.task_id, after_end) {
                         self.track_stream_artifact(
                             x,
                             tid,
