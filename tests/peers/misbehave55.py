@@ -81,6 +81,46 @@ MODES = {
                                            "nextPageToken \"\""),
     "v10-list-status-filter-empty": ("legal", "the status filter TASK_STATE_FAILED answered "
                                               "with no tasks and nextPageToken \"\""),
+    # second batch (predicted before its own first run)
+    "v10-push-delete-again-ok": ("legal", "a second delete of the deleted config answered {} "
+                                          "(Delete is idempotent, 1.0 §3.1.10)"),
+    "v10-push-delete-again-not-found": ("legal", "a second delete of the deleted config "
+                                                 "answered TaskNotFoundError (the same "
+                                                 "effect: the config stays gone)"),
+    "r10-push-delete-again-404": ("legal", "HTTP+JSON: the second delete answered 404 "
+                                           "TaskNotFoundError"),
+    "v10-get-history-zero-empty": ("legal", "GetTask historyLength 0 answered with history: "
+                                            "[] (no message, as asked)"),
+    "v03-resub-first-status": ("legal", "0.3 resubscribe to the working task opens with a "
+                                        "status-update, no Task (0.x backfill is the "
+                                        "implementation's, 0.3 §7.9)"),
+    "v02-resub-terminal-task": ("legal", "0.2 resubscribe to a finished task answered with "
+                                         "the Task, then closed"),
+    "r10-cancel-no-body": ("legal", "HTTP+JSON cancel POSTed without a body (every field is "
+                                    "in the path)"),
+    "v10-list-timestamp-filter": ("legal", "ListTasks statusTimestampAfter applied"),
+    "v10-list-timestamp-ignored": ("fault", "ListTasks statusTimestampAfter not applied"),
+    "v10-list-artifacts-empty": ("fault", "ListTasks without includeArtifacts writes "
+                                          "artifacts: [] on every task"),
+    "v10-push-get-deleted-internal": ("fault", "Get of the deleted config answered -32603 "
+                                               "InternalError"),
+    "r10-push-get-deleted-500": ("fault", "HTTP+JSON get of the deleted config answered 500 "
+                                          "INTERNAL"),
+    "v10-cancel-unknown-internal": ("fault", "cancel of an unknown task answered -32603"),
+    "v03-cancel-unknown-internal": ("fault", "0.3 cancel of an unknown task answered -32603"),
+    "r03-cancel-unknown-400": ("fault", "0.3 HTTP+JSON cancel of an unknown task answered 400 "
+                                        "with -32602"),
+    "v10-cancel-other-task": ("fault", "cancel of the working task answered with another "
+                                       "task"),
+    "r10-sub-terminal-404": ("fault", "HTTP+JSON subscription to the completed task answered "
+                                      "404 TaskNotFoundError"),
+    "r10-cancel-409": ("fault", "HTTP+JSON cancel of the completed task answered 409 (1.0.0's "
+                                "status of TaskNotCancelableError)"),
+    "r10-unknown-problem-json": ("fault", "HTTP+JSON cancel of an unknown task answered as "
+                                          "application/problem+json"),
+    "v10-sub-snapshot-other-ctx": ("fault", "the subscription to the working task names "
+                                            "another contextId"),
+    "v02-get-history-ignored": ("fault", "0.2 tasks/get historyLength 1 whole history"),
     # ---- faults ---------------------------------------------------------------------------
     "v10-list-ignores-pagesize": ("fault", "ListTasks pageSize 2 answered with every task"),
     "r10-list-ignores-pagesize": ("fault", "HTTP+JSON GET /tasks?pageSize=2 answered with "
@@ -250,6 +290,29 @@ OPTS = {
     "v10-push-list-misses": {"push": "list-misses"},
     "v10-push-list-other-task": {"push": "list-other"},
     "r10-push-delete-204": {"push": "delete-204"},
+    "v10-push-delete-again-ok": {"client": {"delete_twice": True}},
+    "v10-push-delete-again-not-found": {"push": "delete-missing-not-found",
+                                        "client": {"delete_twice": True}},
+    "r10-push-delete-again-404": {"push": "delete-missing-not-found",
+                                  "client": {"delete_twice": True}},
+    "v10-get-history-zero-empty": {"get": "empty-array", "client": {"history": 0}},
+    "v03-resub-first-status": {"sub": "first-status"},
+    "v02-resub-terminal-task": {"sub_done": "stream"},
+    "r10-cancel-no-body": {"client": {"cancel_body": False}},
+    "v10-list-timestamp-filter": {"client": {"ts_filter": True}},
+    "v10-list-timestamp-ignored": {"list": "ts-ignored", "client": {"ts_filter": True}},
+    "v10-list-artifacts-empty": {"list": "artifacts-empty"},
+    "v10-push-get-deleted-internal": {"push": "get-missing-internal"},
+    "r10-push-get-deleted-500": {"push": "get-missing-internal"},
+    "v10-cancel-unknown-internal": {"cancel_unknown": "internal"},
+    "v03-cancel-unknown-internal": {"cancel_unknown": "internal"},
+    "r03-cancel-unknown-400": {"cancel_unknown": "400"},
+    "v10-cancel-other-task": {"cancel_live": "other-task"},
+    "r10-sub-terminal-404": {"sub_done": "not-found"},
+    "r10-cancel-409": {"cancel_done": "409"},
+    "r10-unknown-problem-json": {"cancel_unknown": "problem-json"},
+    "v10-sub-snapshot-other-ctx": {"sub": "other-ctx"},
+    "v02-get-history-ignored": {"get": "history-all"},
 }
 
 TERMINAL = ("completed", "failed", "canceled", "rejected")
@@ -263,7 +326,8 @@ def opts(mode):
          "sub_done": "refuse", "push": "ok"}
     o.update({k: v for k, v in OPTS.get(mode, {}).items() if k != "client"})
     c = {"page_size": 2, "history": 1, "sub_verb": "GET", "cancel_verb": "POST",
-         "cancel_again": False, "status_filter": "TASK_STATE_WORKING"}
+         "cancel_again": False, "status_filter": "TASK_STATE_WORKING", "delete_twice": False,
+         "ts_filter": False, "cancel_body": True}
     c.update(OPTS.get(mode, {}).get("client", {}))
     o["client"] = c
     return o
@@ -371,10 +435,12 @@ class Agent:
         h = t["history"]
         if history is not None:
             h = h[:history] if order == "oldest" else (h[-history:] if history else [])
-        if h:
+        if h or (history == 0 and self.o["get"] == "empty-array"):
             o["history"] = [self.message(m) for m in h]
         if artifacts and t["artifacts"]:
             o["artifacts"] = [self.artifact_json(a) for a in t["artifacts"]]
+        elif not artifacts and self.o["list"] == "artifacts-empty":
+            o["artifacts"] = []
         if not self.proto():
             o["kind"] = "task"
         return o
@@ -427,9 +493,11 @@ class Agent:
         t["artifacts"].append({"id": f"result-{t['id']}", "text": text})
         self.set_state(t, "completed", text)
 
-    def find(self, tid):
+    def find(self, tid, cancel=False):
         t = self.tasks.get(tid)
         if t is None:
+            if cancel and self.o["cancel_unknown"] == "internal":
+                raise Refusal("Internal", f"lookup of {tid} failed")
             raise Refusal("TaskNotFound", f"task {tid} not found")
         return t
 
@@ -481,6 +549,8 @@ class Agent:
             ts = [t for t in ts if t["ctx"] == q["contextId"]]
         if q.get("status") and L != "status-ignored":
             ts = [t for t in ts if self.state(t["state"]) == q["status"]]
+        if q.get("statusTimestampAfter") and L != "ts-ignored":
+            ts = [t for t in ts if t["ts"] > q["statusTimestampAfter"]]
         if L == "miss" and len(ts) > 2:
             ts = ts[:1] + ts[2:]
         total = len(ts)
@@ -512,15 +582,20 @@ class Agent:
 
     def cancel(self, tid):
         o = self.o
-        t = self.find(tid)
+        t = self.find(tid, cancel=True)
         if t["state"] == "canceled" and o["cancel_again"] == "idempotent":
             return self.task_json(t)
+        if o["cancel_live"] == "other-task" and t["state"] not in TERMINAL:
+            self.set_state(t, "canceled", "canceled by the client")
+            return self.task_json(self.tasks[self.order[0]])
         if t["state"] in TERMINAL:
             d = o["cancel_done"]
             if d == "success":
                 return self.task_json(t)
             if d == "wrong-code" or d == "500":
                 raise Refusal("Internal", f"cannot cancel task {tid}")
+            if d == "409":
+                raise Refusal("TaskNotCancelable409", f"task {tid} is {t['state']}")
             if d == "200-error":
                 raise Refusal("TaskNotCancelable200", f"task {tid} is {t['state']}")
             raise Refusal("TaskNotCancelable", f"task {tid} is {t['state']}")
@@ -578,6 +653,9 @@ class Agent:
         if o["sub"] == "other-taskid":
             for _, e in events[1:]:
                 e["taskId"] = f"task-{self.mode}-elsewhere"
+        if o["sub"] == "other-ctx":
+            for _, e in events:
+                e["contextId"] = f"ctx-{self.mode}-elsewhere"
         return events
 
     # push configs: stored per task as {cfg id: url}
@@ -594,6 +672,8 @@ class Agent:
         if cid not in cfgs:
             if self.o["push"] == "after-delete" and cid in self.deleted(tid):
                 return self.push_json(tid, cid, self.deleted(tid)[cid])
+            if self.o["push"] == "get-missing-internal":
+                raise Refusal("Internal", f"config store lookup of {cid} failed")
             raise Refusal("TaskNotFound", f"push notification config {cid} not found")
         if self.o["push"] == "get-other":
             other = [k for k in cfgs if k != cid]
@@ -622,6 +702,8 @@ class Agent:
         cfgs = self.configs.get(tid, {})
         if cid in cfgs:
             self.deleted(tid)[cid] = cfgs.pop(cid)
+        elif self.o["push"] == "delete-missing-not-found":
+            raise Refusal("TaskNotFound", f"push notification config {cid} not found")
 
     def push_json(self, tid, cid, url):
         if self.v10:
@@ -713,6 +795,9 @@ def rest(agent, method, path, query, body):
     pre = "" if v10 else "/v1"
 
     def err(r, status=None):
+        if r.name == "TaskNotCancelable409":
+            r = Refusal("TaskNotCancelable", r.text)
+            status = 409
         code = CODES.get(r.name.replace("200", ""), CODES["Internal"])
         if v10:
             e = {"code": code[1], "status": code[2], "message": r.text}
@@ -750,6 +835,12 @@ def rest(agent, method, path, query, body):
                         return err(Refusal("InvalidParams", f"bad task id {tid}"))
                     if r.name == "TaskNotFound" and agent.o["cancel_unknown"] == "no-body":
                         return ("json", 404, None, None)
+                    if r.name == "TaskNotFound" and \
+                            agent.o["cancel_unknown"] == "problem-json":
+                        return ("json", 404, {
+                            "type": "https://a2a-protocol.org/errors/task-not-found",
+                            "title": "Task not found", "status": 404, "detail": r.text},
+                            "application/problem+json")
                     if r.name == "TaskNotCancelable200":
                         return err(r, 200)
                     raise

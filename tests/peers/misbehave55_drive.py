@@ -165,7 +165,8 @@ class Client:
     def cancel(self, step, tid):
         if self.rest:
             verb = self.c["cancel_verb"]
-            return self.http(step, verb, f"/tasks/{tid}:cancel", {} if verb == "POST" else None)
+            body = {} if verb == "POST" and self.c["cancel_body"] else None
+            return self.http(step, verb, f"/tasks/{tid}:cancel", body)
         return self.rpc(step, "CancelTask" if self.v10 else "tasks/cancel", {"id": tid})
 
     def subscribe(self, step, tid):
@@ -230,7 +231,7 @@ class Client:
         t3, _ = self.send("send-long", "long job", ctx=c1)
         t4, c2 = self.send("send-quick-other-ctx", "quick elsewhere")
         t5, _ = self.send("send-book", "book a seat", ctx=c1)
-        self.get("get-t1", t1, c["history"])
+        got = self.get("get-t1", t1, c["history"])
         if self.v10:
             q = {} if c["page_size"] is None else {"pageSize": c["page_size"]}
             for i in range(6):
@@ -243,6 +244,9 @@ class Client:
             self.list("list-status", {"status": c["status_filter"]})
             self.list("list-history", {"contextId": c2, "historyLength": 1,
                                        "includeArtifacts": True if not self.rest else "true"})
+            stamp = ((got[0] or {}).get("status") or {}).get("timestamp") if got else None
+            if c["ts_filter"] and stamp:
+                self.list("list-after", {"statusTimestampAfter": stamp})
         self.subscribe("sub-interrupted", t5)
         self.send("follow-up", "friday", tid=t5, ctx=c1)
         self.get("get-t5", t5)
@@ -262,6 +266,8 @@ class Client:
         self.push_get("push-get-cfg1", t7, "cfg-1")
         self.push_list("push-list", t7)
         self.push_delete("push-delete-cfg1", t7, "cfg-1")
+        if c["delete_twice"]:
+            self.push_delete("push-delete-again", t7, "cfg-1")
         self.push_get("push-get-deleted", t7, "cfg-1")
         self.push_list("push-list-after", t7)
         del t4
