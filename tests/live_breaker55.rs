@@ -10,10 +10,12 @@
 //! cancels a finished, an unknown and a working task, subscribes to the finished one, and
 //! creates, reads, lists and deletes push notification configs. About 15 s.
 //!
-//! Each mode's rules are `tests/cases/live55-predictions.json`'s (written before the first
-//! run; revisions say why), online (`--report`) equal to offline (`verify`) and to the
-//! stderr lines. Before this round's fixes 4 of the 69 modes were judged wrong (see the
-//! tests' docs; 0 after); 20 modes are legal and must draw no finding.
+//! Each mode's rules are `tests/cases/live55-predictions.json`'s (written before each
+//! batch's first run; revisions carry `first_prediction` and say why), online (`--report`)
+//! equal to offline (`verify`) and to the stderr lines. Before this round's fixes 4 of the
+//! first 69 modes were judged wrong (v10-list-token-on-last, v10-list-totalsize-short,
+//! v10-sub-event-after-terminal, v10-sub-interrupted-refused; see the tests' docs), 0 of
+//! all 91 after; 26 modes are legal and must draw no finding.
 
 use crate::harness;
 
@@ -113,9 +115,9 @@ fn every_mode_is_judged_as_predicted() {
     let (_, table) = run();
     let pred = predictions();
     let modes = pred["modes"].as_object().unwrap();
-    assert!(modes.len() >= 60, "{}", modes.len());
+    assert!(modes.len() >= 90, "{}", modes.len());
     let legal = modes.values().filter(|m| m["kind"] == "legal").count();
-    assert!(legal >= 20, "{legal}");
+    assert!(legal >= 25, "{legal}");
     for prefix in ["v10-", "v03-", "v02-", "r10-", "r03-"] {
         assert!(
             modes.keys().filter(|m| m.starts_with(prefix)).count() >= 3,

@@ -84,10 +84,10 @@ MODES = {
     # second batch (predicted before its own first run)
     "v10-push-delete-again-ok": ("legal", "a second delete of the deleted config answered {} "
                                           "(Delete is idempotent, 1.0 §3.1.10)"),
-    "v10-push-delete-again-not-found": ("legal", "a second delete of the deleted config "
+    "v10-push-delete-again-not-found": ("fault", "a second delete of the deleted config "
                                                  "answered TaskNotFoundError (the same "
                                                  "effect: the config stays gone)"),
-    "r10-push-delete-again-404": ("legal", "HTTP+JSON: the second delete answered 404 "
+    "r10-push-delete-again-404": ("fault", "HTTP+JSON: the second delete answered 404 "
                                            "TaskNotFoundError"),
     "v10-get-history-zero-empty": ("legal", "GetTask historyLength 0 answered with history: "
                                             "[] (no message, as asked)"),
@@ -121,6 +121,8 @@ MODES = {
     "v10-sub-snapshot-other-ctx": ("fault", "the subscription to the working task names "
                                             "another contextId"),
     "v02-get-history-ignored": ("fault", "0.2 tasks/get historyLength 1 whole history"),
+    "v03-cancel-unknown-invalid": ("fault", "0.3 cancel of an unknown task answered -32602 "
+                                            "InvalidParams"),
     # ---- faults ---------------------------------------------------------------------------
     "v10-list-ignores-pagesize": ("fault", "ListTasks pageSize 2 answered with every task"),
     "r10-list-ignores-pagesize": ("fault", "HTTP+JSON GET /tasks?pageSize=2 answered with "
@@ -313,6 +315,7 @@ OPTS = {
     "r10-unknown-problem-json": {"cancel_unknown": "problem-json"},
     "v10-sub-snapshot-other-ctx": {"sub": "other-ctx"},
     "v02-get-history-ignored": {"get": "history-all"},
+    "v03-cancel-unknown-invalid": {"cancel_unknown": "400"},
 }
 
 TERMINAL = ("completed", "failed", "canceled", "rejected")
@@ -498,6 +501,8 @@ class Agent:
         if t is None:
             if cancel and self.o["cancel_unknown"] == "internal":
                 raise Refusal("Internal", f"lookup of {tid} failed")
+            if cancel and self.o["cancel_unknown"] == "400" and not self.rest:
+                raise Refusal("InvalidParams", f"bad task id {tid}")
             raise Refusal("TaskNotFound", f"task {tid} not found")
         return t
 
@@ -550,7 +555,8 @@ class Agent:
         if q.get("status") and L != "status-ignored":
             ts = [t for t in ts if self.state(t["state"]) == q["status"]]
         if q.get("statusTimestampAfter") and L != "ts-ignored":
-            ts = [t for t in ts if t["ts"] > q["statusTimestampAfter"]]
+            # proto ListTasksRequest.status_timestamp_after: "greater than or equal to"
+            ts = [t for t in ts if t["ts"] >= q["statusTimestampAfter"]]
         if L == "miss" and len(ts) > 2:
             ts = ts[:1] + ts[2:]
         total = len(ts)
@@ -800,7 +806,7 @@ def rest(agent, method, path, query, body):
             status = 409
         code = CODES.get(r.name.replace("200", ""), CODES["Internal"])
         if v10:
-            e = {"code": code[1], "status": code[2], "message": r.text}
+            e = {"code": status or code[1], "status": code[2], "message": r.text}
             if code[3]:
                 e["details"] = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo",
                                  "reason": code[3], "domain": "a2a-protocol.org"}]

@@ -10,15 +10,19 @@ tests/cases/live55-predictions.json.
 
 The client's steps: the card; five real sends that make the tasks (`quick` T1 completed,
 `quick` T2 and `long` T3 (working) in T1's context, `quick` T4 in a context of its own,
-`book` T5 (input-required) in T1's context); GetTask T1 with historyLength; on 1.0 ListTasks
+`book` T5 (input-required) in T1's context; the `long` sends ask not to wait: 1.0
+returnImmediately, 0.x blocking: false); GetTask T1 with historyLength; on 1.0 ListTasks
 pages of `page_size` (following nextPageToken, at most six pages), the contextId filter, the
-status filter, historyLength 1 with includeArtifacts in T4's context; a subscription to T5
+status filter, historyLength 1 with includeArtifacts in T4's context (and, in `ts_filter`
+modes, statusTimestampAfter a millisecond after T1's status timestamp); a subscription to T5
 in the middle of its conversation, the follow-up that completes it and its read; a
 subscription to the working T3 (the agent runs it to completion) and its read; a cancel of
 the completed T1, of a task no one handed out, of a new working task T6 (then its read, and
 in `cancel_again` modes a second cancel); a subscription to the finished T1; then a new
 working task T7 and its push notification configs: create cfg-1, create one without id, get
-cfg-1, list, delete cfg-1, get cfg-1 again, list again.
+cfg-1, list, delete cfg-1 (twice in `delete_twice` modes), get cfg-1 again, list again.
+HTTP+JSON cancels are POSTed with `{}` (no body in `cancel_body: False` modes, GET in
+`cancel_verb: GET` ones); subscriptions use GET (POST in `sub_verb: POST` modes).
 
 Writes OUTDIR/MODE.json (online / offline / stderr rules, findings, the proxy's exit, steps)
 and prints one line per mode.
@@ -33,6 +37,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from datetime import datetime, timedelta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AGENT = os.path.join(HERE, "misbehave55.py")
@@ -246,7 +251,11 @@ class Client:
                                        "includeArtifacts": True if not self.rest else "true"})
             stamp = ((got[0] or {}).get("status") or {}).get("timestamp") if got else None
             if c["ts_filter"] and stamp:
-                self.list("list-after", {"statusTimestampAfter": stamp})
+                # a millisecond after T1's status timestamp: every task but T1 qualifies
+                # (the filter keeps timestamps >= the value, proto ListTasksRequest)
+                t = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ") + timedelta(milliseconds=1)
+                after = t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
+                self.list("list-after", {"statusTimestampAfter": after})
         self.subscribe("sub-interrupted", t5)
         self.send("follow-up", "friday", tid=t5, ctx=c1)
         self.get("get-t5", t5)
