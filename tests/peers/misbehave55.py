@@ -121,6 +121,14 @@ MODES = {
     "v10-sub-snapshot-other-ctx": ("fault", "the subscription to the working task names "
                                             "another contextId"),
     "v02-get-history-ignored": ("fault", "0.2 tasks/get historyLength 1 whole history"),
+    # fourth batch: a subscription held open across the conversation's follow-up
+    "v10-sub-stays-open": ("legal", "subscription to the input-required task stays open; "
+                                    "the client's follow-up (another connection) completes "
+                                    "the task, and the stream delivers its artifact and "
+                                    "TASK_STATE_COMPLETED, then closes (1.0 §7.6.1 / §3.1.6)"),
+    "r10-sub-stays-open": ("legal", "HTTP+JSON: the same held subscription"),
+    "v03-resub-stays-open": ("legal", "0.3 resubscribe held open across the follow-up, "
+                                      "ending with final: true at completed"),
     "v03-cancel-unknown-invalid": ("fault", "0.3 cancel of an unknown task answered -32602 "
                                             "InvalidParams"),
     # ---- faults ---------------------------------------------------------------------------
@@ -316,6 +324,9 @@ OPTS = {
     "v10-sub-snapshot-other-ctx": {"sub": "other-ctx"},
     "v02-get-history-ignored": {"get": "history-all"},
     "v03-cancel-unknown-invalid": {"cancel_unknown": "400"},
+    "v10-sub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
+    "r10-sub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
+    "v03-resub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
 }
 
 TERMINAL = ("completed", "failed", "canceled", "rejected")
@@ -330,7 +341,7 @@ def opts(mode):
     o.update({k: v for k, v in OPTS.get(mode, {}).items() if k != "client"})
     c = {"page_size": 2, "history": 1, "sub_verb": "GET", "cancel_verb": "POST",
          "cancel_again": False, "status_filter": "TASK_STATE_WORKING", "delete_twice": False,
-         "ts_filter": False, "cancel_body": True}
+         "ts_filter": False, "cancel_body": True, "hold_sub": False}
     c.update(OPTS.get(mode, {}).get("client", {}))
     o["client"] = c
     return o
@@ -641,6 +652,8 @@ class Agent:
         if t["state"] in ("input-required", "auth-required"):
             if o["sub_int"] == "refused":
                 raise Refusal("UnsupportedOperation", f"task {tid} is waiting for input")
+            if o["sub_int"] == "stay-open":
+                return [("task", self.task_json(t)), ("__wait__", tid)]
             return [("task", self.task_json(t))]
         if o["sub"] == "working-refused":
             raise Refusal("UnsupportedOperation", f"task {tid} cannot be subscribed to")
@@ -663,6 +676,18 @@ class Agent:
             for _, e in events:
                 e["contextId"] = f"ctx-{self.mode}-elsewhere"
         return events
+
+    def after_wait(self, tid):
+        """The events of a held subscription to task tid once it left its interrupted state
+        (a follow-up on another connection moved it on; at most 10 s): its artifact and its
+        status, then the stream ends."""
+        t = self.tasks[tid]
+        for _ in range(500):
+            if t["state"] not in ("input-required", "auth-required"):
+                break
+            time.sleep(0.02)
+        out = [self.artifact_event(t, a) for a in t["artifacts"]]
+        return out + [self.status_event(t, t["state"] in TERMINAL)]
 
     # push configs: stored per task as {cfg id: url}
     def push_create(self, tid, cid, url):
@@ -721,6 +746,12 @@ class Agent:
                                                           "token": f"tok-{cid}"}}
 
 
+def held(agent, tid, shape):
+    """A callable the SSE writer calls outside the agent's lock: the held subscription's
+    later events (Agent.after_wait), each in the binding's shape."""
+    return lambda: [shape(k, e) for k, e in agent.after_wait(tid)]
+
+
 # ---- JSON-RPC ------------------------------------------------------------------------------
 def rpc(agent, req):
     """('json', status, body) or ('sse', [objects])."""
@@ -770,7 +801,9 @@ def rpc(agent, req):
             return ("json", 200, wrap(agent.cancel(p.get("id"))))
         if op == "sub":
             evs = agent.subscribe(p.get("id"))
-            return ("sse", [wrap({k: e} if v10 else e) for k, e in evs])
+            return ("sse", [held(agent, e, lambda k, ev: wrap({k: ev} if v10 else ev))
+                            if k == "__wait__" else wrap({k: e} if v10 else e)
+                            for k, e in evs])
         tid = p.get("taskId") if v10 or op == "pset" else p.get("id")
         if op == "pset":
             if v10:
@@ -852,7 +885,8 @@ def rest(agent, method, path, query, body):
                     raise
             if len(seg) == 1 and tid.endswith(":subscribe"):
                 evs = agent.subscribe(tid[:-len(":subscribe")])
-                return ("sse", [{k: e} for k, e in evs])
+                return ("sse", [held(agent, e, lambda k, ev: {k: ev}) if k == "__wait__"
+                                else {k: e} for k, e in evs])
             if len(seg) == 1 and method == "GET":
                 t = agent.tasks.get(tid)
                 if t:
@@ -909,11 +943,12 @@ def handler_for(agent):
             self.send_header("Cache-Control", "no-cache")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            for obj in objs:
-                d = f"data: {json.dumps(obj)}\n\n".encode()
-                self.wfile.write(b"%x\r\n%s\r\n" % (len(d), d))
-                self.wfile.flush()
-                time.sleep(0.01)
+            for item in objs:
+                for obj in (item() if callable(item) else [item]):
+                    d = f"data: {json.dumps(obj)}\n\n".encode()
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(d), d))
+                    self.wfile.flush()
+                    time.sleep(0.01)
             self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()
 

@@ -33,6 +33,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -256,8 +257,17 @@ class Client:
                 t = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ") + timedelta(milliseconds=1)
                 after = t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
                 self.list("list-after", {"statusTimestampAfter": after})
-        self.subscribe("sub-interrupted", t5)
-        self.send("follow-up", "friday", tid=t5, ctx=c1)
+        if c["hold_sub"]:
+            # the subscription stays open while the follow-up, on another connection,
+            # completes the task
+            th = threading.Thread(target=self.subscribe, args=("sub-interrupted", t5))
+            th.start()
+            time.sleep(0.4)
+            self.send("follow-up", "friday", tid=t5, ctx=c1)
+            th.join(timeout=20)
+        else:
+            self.subscribe("sub-interrupted", t5)
+            self.send("follow-up", "friday", tid=t5, ctx=c1)
         self.get("get-t5", t5)
         self.subscribe("sub-working", t3)
         self.get("get-t3", t3)
