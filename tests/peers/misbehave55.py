@@ -129,6 +129,13 @@ MODES = {
     "r10-sub-stays-open": ("legal", "HTTP+JSON: the same held subscription"),
     "v03-resub-stays-open": ("legal", "0.3 resubscribe held open across the follow-up, "
                                       "ending with final: true at completed"),
+    "v10-sub-held-working-first": ("legal", "the held subscription reports working, the "
+                                            "artifact and TASK_STATE_COMPLETED after the "
+                                            "follow-up's answer already showed the task "
+                                            "completed (its own events, in their order)"),
+    "v10-sub-held-no-terminal": ("fault", "the held subscription sends the artifact the "
+                                          "follow-up made, then closes without the terminal "
+                                          "status"),
     "v03-cancel-unknown-invalid": ("fault", "0.3 cancel of an unknown task answered -32602 "
                                             "InvalidParams"),
     # ---- faults ---------------------------------------------------------------------------
@@ -327,6 +334,10 @@ OPTS = {
     "v10-sub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
     "r10-sub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
     "v03-resub-stays-open": {"sub_int": "stay-open", "client": {"hold_sub": True}},
+    "v10-sub-held-working-first": {"sub_int": "stay-open-working",
+                                   "client": {"hold_sub": True}},
+    "v10-sub-held-no-terminal": {"sub_int": "stay-open-no-terminal",
+                                 "client": {"hold_sub": True}},
 }
 
 TERMINAL = ("completed", "failed", "canceled", "rejected")
@@ -652,7 +663,7 @@ class Agent:
         if t["state"] in ("input-required", "auth-required"):
             if o["sub_int"] == "refused":
                 raise Refusal("UnsupportedOperation", f"task {tid} is waiting for input")
-            if o["sub_int"] == "stay-open":
+            if o["sub_int"].startswith("stay-open"):
                 return [("task", self.task_json(t)), ("__wait__", tid)]
             return [("task", self.task_json(t))]
         if o["sub"] == "working-refused":
@@ -687,6 +698,12 @@ class Agent:
                 break
             time.sleep(0.02)
         out = [self.artifact_event(t, a) for a in t["artifacts"]]
+        if self.o["sub_int"] == "stay-open-no-terminal":
+            return out
+        if self.o["sub_int"] == "stay-open-working":
+            k, w = self.status_event(t, False)
+            w["status"] = dict(w["status"], state=self.state("working"))
+            out.insert(0, (k, w))
         return out + [self.status_event(t, t["state"] in TERMINAL)]
 
     # push configs: stored per task as {cfg id: url}
