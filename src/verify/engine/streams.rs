@@ -156,6 +156,7 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
                     s.event_t = t_us;
+                    s.last_event_seq = seq;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if self.gw_own_stream(x, &e, seq) || self.gw_untranslated_stream(x, &e, seq) {
@@ -2511,6 +2512,7 @@ impl State {
         }
         if let Some(st) = st {
             s.last_state = Some(st);
+            s.last_state_seq = seq;
             if st.is_terminal() && s.terminal.is_none() {
                 s.terminal = Some((st, seq));
             }
