@@ -33,7 +33,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -183,6 +182,33 @@ class Client:
         return self.rpc(step, "SubscribeToTask" if self.v10 else "tasks/resubscribe",
                         {"id": tid})
 
+    def subscribe_held(self, step, tid, then):
+        """A subscription to task tid read event by event: `then()` runs once its first
+        event has arrived (the stream is open at the agent), then the rest is read."""
+        if self.rest:
+            url, body = f"{self.pre}/tasks/{tid}:subscribe", None
+        else:
+            self.n += 1
+            url = self.base + "/"
+            body = json.dumps({"jsonrpc": "2.0", "id": self.n,
+                               "method": "SubscribeToTask" if self.v10 else
+                               "tasks/resubscribe", "params": {"id": tid}}).encode()
+        h = self.headers()
+        if body is not None:
+            h["Content-Type"] = "application/json"
+        req = urllib.request.Request(url, body, h, method="POST" if body else "GET")
+        try:
+            with urllib.request.urlopen(req, timeout=20) as r:
+                while True:
+                    ln = r.readline()
+                    if not ln or ln.startswith(b"data:"):
+                        break
+                then()
+                r.read()
+                self.log.append((step, r.status))
+        except OSError as e:
+            self.log.append((step, 0, str(e)))
+
     def push_create(self, step, tid, cid):
         url = f"{agent_mod.HOOK}/{cid or 'second'}"
         tok = f"client-token-{cid or 'second'}"
@@ -259,12 +285,9 @@ class Client:
                 self.list("list-after", {"statusTimestampAfter": after})
         if c["hold_sub"]:
             # the subscription stays open while the follow-up, on another connection,
-            # completes the task
-            th = threading.Thread(target=self.subscribe, args=("sub-interrupted", t5))
-            th.start()
-            time.sleep(0.4)
-            self.send("follow-up", "friday", tid=t5, ctx=c1)
-            th.join(timeout=20)
+            # completes the task: sent once the stream's first event has arrived
+            self.subscribe_held("sub-interrupted", t5,
+                                lambda: self.send("follow-up", "friday", tid=t5, ctx=c1))
         else:
             self.subscribe("sub-interrupted", t5)
             self.send("follow-up", "friday", tid=t5, ctx=c1)
