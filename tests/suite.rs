@@ -225,6 +225,8 @@ mod live_breaker52;
 mod live_breaker53;
 #[path = "live_breaker54.rs"]
 mod live_breaker54;
+#[path = "live_breaker55.rs"]
+mod live_breaker55;
 #[path = "live_sdkc42.rs"]
 mod live_sdkc42;
 #[path = "probe_agree41.rs"]

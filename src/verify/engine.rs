@@ -437,6 +437,10 @@ struct StreamState {
     task_id: Option<String>,
     context_id: Option<String>,
     last_state: Option<TaskState>,
+    /// Recording line of the event that set [`Self::last_state`] (0: none yet).
+    last_state_seq: u64,
+    /// Recording line of the stream's latest event (0: none yet).
+    last_event_seq: u64,
     terminal: Option<(TaskState, u64)>,
     /// The first terminal state an event about another task carried on this stream, and its
     /// seq (ID-EVENT-002 reports it; breaker31 G09): it does not end the stream's task, so

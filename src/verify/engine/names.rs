@@ -9,11 +9,15 @@ use super::*;
 /// `nextPageToken` on the last page (DIGEST trap 12), but `pageSize` is the page size used,
 /// 1 to 100, never the default 0 (a2a-python #872). `totalSize` counts the tasks before
 /// pagination: never fewer than this page holds, and more than it when a next page is
-/// announced (a2a-js PR #383).
+/// announced (a2a-js PR #383). That last form is told only of a full page (`rows` at least
+/// `limit`, [`list_page_limit`]): a page with room left beside a `totalSize` equal to its
+/// rows is the whole listing, so its `nextPageToken` is the member at fault, which
+/// `check_list_paging` tells as DATA-LIST-004 (breaker55 v10-list-token-on-last).
 pub(super) fn list_tasks_page_problem(
     res: &Json,
     rows: usize,
     base: &str,
+    limit: i64,
 ) -> Option<(String, String)> {
     // ProtoJSON readers accept an int32 as a number or a decimal string.
     let int = |name: &str| -> Option<Option<i64>> {
@@ -65,7 +69,7 @@ pub(super) fn list_tasks_page_problem(
             ptr("totalSize"),
             format!("totalSize {n} is smaller than the {rows} tasks on this page"),
         )),
-        Some(Some(n)) if more && n <= rows as i64 => Some((
+        Some(Some(n)) if more && n <= rows as i64 && rows as i64 >= limit => Some((
             ptr("totalSize"),
             format!(
                 "totalSize {n} counts only this page's {rows} tasks while nextPageToken announces another page (totalSize is the count before pagination)"
@@ -73,6 +77,29 @@ pub(super) fn list_tasks_page_problem(
         )),
         Some(Some(_)) => None,
     }
+}
+
+/// The most tasks a 1.0 ListTasks page `res` answering call `c` (exchange `x`) could hold:
+/// the `pageSize` the response says it used (proto ListTasksResponse.page_size, "the page
+/// size used for this response"), else the request's `pageSize` (JSON-RPC params or the
+/// HTTP+JSON query), else the default 50 (proto ListTasksRequest.page_size); a page with
+/// fewer rows left room for more (DATA-007).
+pub(super) fn list_page_limit(res: &Json, c: &Call, x: &Exch) -> i64 {
+    let int = |v: &Json| {
+        v.as_i64()
+            .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok()))
+    };
+    res.get("pageSize")
+        .and_then(int)
+        .filter(|n| *n > 0)
+        .or_else(|| {
+            c.params
+                .get("pageSize")
+                .and_then(int)
+                .or_else(|| query_param(&x.url, "pageSize").and_then(|s| s.parse().ok()))
+                .filter(|n| *n > 0)
+        })
+        .unwrap_or(50)
 }
 
 /// A 1.0 `ListTasksResponse` `res` without a non-empty `nextPageToken` that announces its

@@ -348,7 +348,7 @@ impl State {
                     self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
                 }
                 if bad.is_none() && dialect == Some(Dialect::V1_0) {
-                    bad = list_tasks_page_problem(res, ts.len(), base);
+                    bad = list_tasks_page_problem(res, ts.len(), base, list_page_limit(res, &c, x));
                 }
                 if let Some((p, msg)) = bad {
                     self.find(

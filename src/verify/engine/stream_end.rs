@@ -12,6 +12,32 @@ use super::*;
 const BURST_MIN_SPREAD_US: u64 = 500_000;
 
 impl State {
+    /// STREAM-003 / STREAM-007 (1.0 §3.1.2, §3.1.6: a task stream closes when the task
+    /// reaches a terminal state; closing at an interrupted state is allowed, DIGEST trap 4):
+    /// a stream whose last state is interrupted (input-required, auth-required) that went
+    /// on with events after another exchange (the client's follow-up on another connection,
+    /// a GetTask) showed the task terminal, later than that interrupted state: the stream
+    /// followed the task past its wait and closed without the terminal state (breaker55
+    /// v10-sub-held-no-terminal: a subscription held across the follow-up sent the
+    /// artifact, then closed). Gives the words to add after the last state and the
+    /// evidence of the other exchange's terminal state; `None` otherwise.
+    fn stream_went_past_interrupted(&self, x: &Exch) -> Option<(String, Evidence)> {
+        let s = x.sse.as_ref()?;
+        let tid = s.task_id.as_deref()?;
+        let t = self.tasks.get(&x.tkey(tid))?;
+        let (ts, tseq, txid) = t.terminal.as_ref()?;
+        if **txid == *x.id || *tseq <= s.last_state_seq || s.last_event_seq <= *tseq {
+            return None;
+        }
+        Some((
+            format!(
+                ", although exchange {txid} had shown the task {} before the stream's later events: the stream went on past that state and closed without the terminal state its task had reached",
+                x.state_term(*ts)
+            ),
+            Evidence::event(*tseq, txid.to_string()),
+        ))
+    }
+
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
@@ -98,8 +124,17 @@ impl State {
                     }
                     // A stream that reached a terminal state and then went on (STREAM-END-001,
                     // TASK-STATE-001 say so) did not end *before* one: no STREAM-END-002 on top.
+                    // One whose last state is interrupted ended there (DIGEST trap 4), unless
+                    // it went on past that state after another answer showed the task ended
+                    // ([`Self::stream_went_past_interrupted`]): it then closed without the
+                    // terminal state its task had reached.
+                    let past = last
+                        .is_some_and(TaskState::is_interrupted)
+                        .then(|| self.stream_went_past_interrupted(x))
+                        .flatten();
                     let ok = terminal.is_some()
-                        || last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
+                        || (last.is_some_and(|st| st.is_terminal() || st.is_interrupted())
+                            && past.is_none());
                     // A close after the agent's own early `final: true` is that one fault,
                     // told by STREAM-FINAL-001 (breaker16a kagent1957). So is one after a 0.x
                     // `final: true` at input-required / auth-required (STREAM-008): the
@@ -135,7 +170,14 @@ impl State {
                             }
                         };
                         let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
-                        let ev = vec![x.ev(x.end_seq)];
+                        let mut ev = vec![x.ev(x.end_seq)];
+                        let st = match &past {
+                            Some((words, at)) => {
+                                ev.insert(0, at.clone());
+                                format!("{st}{words}")
+                            }
+                            None => st.to_string(),
+                        };
                         // RFC 9112 §6.3: a body framed by Content-Length ends after that
                         // many octets. A live event stream framed so (a CDN or buffering
                         // proxy that measured its first flush) ends at that byte count,

@@ -156,6 +156,7 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
                     s.event_t = t_us;
+                    s.last_event_seq = seq;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if self.gw_own_stream(x, &e, seq) || self.gw_untranslated_stream(x, &e, seq) {
@@ -2402,7 +2403,16 @@ impl State {
                             ],
                         );
                     }
-                    if let Some(tid) = u.task_id {
+                    // An artifact sent after the stream's terminal event (STREAM-END-001)
+                    // is no part of the task: a terminal task never changes (TASK-001), so a
+                    // store that leaves it out lost nothing (breaker55
+                    // v10-sub-event-after-terminal: TASK-STATE-010 blamed the store).
+                    let after_end = x
+                        .sse
+                        .as_ref()
+                        .and_then(|s| s.terminal)
+                        .is_some_and(|(_, tseq)| tseq < seq);
+                    if let (Some(tid), false) = (u.task_id, after_end) {
                         self.track_stream_artifact(
                             x,
                             tid,
@@ -2502,6 +2512,7 @@ impl State {
         }
         if let Some(st) = st {
             s.last_state = Some(st);
+            s.last_state_seq = seq;
             if st.is_terminal() && s.terminal.is_none() {
                 s.terminal = Some((st, seq));
             }

@@ -333,7 +333,14 @@ impl State {
     /// TASK-STATE-008 / TASK-STATE-015 held for task key `key` ([`Self::hold_interrupted_refusal`])
     /// settled by exchange `x`, which shows the task in `st` at line `seq` (`ptr`): a read
     /// whose request began after the refused one. Terminal: dropped (the agent may have
-    /// ended the task before it refused). Not terminal: told, naming the read.
+    /// ended the task before it refused), unless `x` is the client's own later call that the
+    /// agent carried out on the task, a message naming it (a follow-up) or a cancel of it
+    /// ([`client_ended_task`]): a terminal task accepts neither (TASK-002 answers a message
+    /// with UnsupportedOperationError, TASK-003 a cancel with TaskNotCancelableError), so the
+    /// task was still waiting when that call came, and so at the refusal before it (a
+    /// terminal state never changes, TASK-001); the terminal state is that call's outcome
+    /// (breaker55: a SubscribeToTask refused mid-conversation, then the follow-up that
+    /// completed the task). Not terminal, or ended by such a call: told, naming the read.
     pub(super) fn interrupted_refusal_settled(
         &mut self,
         key: &str,
@@ -353,6 +360,20 @@ impl State {
             return;
         };
         if st.is_terminal() {
+            let Some(what) = x
+                .call
+                .as_ref()
+                .and_then(|c| client_ended_task(c, st, key, x))
+            else {
+                return;
+            };
+            h.msg.push_str(&format!(
+                "; the agent then carried out the client's {what} ({}), which a task that had ended refuses (TASK-002, TASK-003), so the task was still waiting when the agent refused; it is {} by that call",
+                x.id,
+                x.state_term(st)
+            ));
+            h.ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+            self.find(h.rule, h.msg, h.ev, &h.leg);
             return;
         }
         h.msg.push_str(&format!(
@@ -1505,5 +1526,23 @@ impl State {
             vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), ptr, None)],
             &x.leg,
         );
+    }
+}
+
+/// What the client's call `c` (exchange `x`, whose answer shows task key `key` in terminal
+/// state `st`) did to the task, if it is a call the agent carried out on a task still live:
+/// a message naming the task (`"follow-up message"`, any send: the answer is its result)
+/// or a cancel of it answered canceled (`"cancel"`). `None` for a read (GetTask, ListTasks,
+/// a subscription, a push), which shows the state without causing it. Used by
+/// [`Verifier::interrupted_refusal_settled`] (TASK-001, TASK-002, TASK-003).
+fn client_ended_task(c: &Call, st: TaskState, key: &str, x: &Exch) -> Option<&'static str> {
+    match c.op? {
+        Op::SendMessage | Op::SendStreamingMessage => message_task_id(c)
+            .is_some_and(|t| x.tkey(&t) == key)
+            .then_some("follow-up message"),
+        Op::CancelTask => (st == TaskState::Canceled
+            && c.task_id().is_some_and(|t| x.tkey(t) == key))
+        .then_some("cancel"),
+        _ => None,
     }
 }

@@ -1505,27 +1505,57 @@ impl State {
         // pageToken) that, with the pages before it, listed every task its totalSize counts,
         // yet hands out a nextPageToken: a client follows it to a page with nothing on it
         // (or loops). The first page's form (totalSize no more than its own rows beside a
-        // nextPageToken) is DATA-SHAPE-001's (`list_tasks_page_problem`).
-        if let (Some(p), Some(tok), Some(n), Some(nt), false) =
-            (&prior, &token_in, total, next, reported)
-        {
-            if let Some(before) = p.count.filter(|b| *b > 0) {
+        // nextPageToken) is DATA-SHAPE-001's (`list_tasks_page_problem`) when the page is
+        // full; a first page with room left (fewer rows than its page size) whose totalSize
+        // is its rows is the whole listing, so its nextPageToken is the fault (breaker55).
+        // Pages that together listed more distinct tasks than totalSize show the count
+        // wrong, not the token: the tasks the token leads to exist (breaker55
+        // v10-list-totalsize-short), DATA-SHAPE-001 below.
+        let full = ts.len() as i64 >= list_page_limit(res, c, x);
+        if let (Some(p), Some(n), Some(nt), false) = (&prior, total, next, reported) {
+            if let Some(before) = p.count.filter(|b| *b > 0 || (token_in.is_none() && !full)) {
                 let seen = before + ts.len();
-                if seen as i64 >= n && nt != tok.as_str() {
+                let tok = token_in.as_deref().unwrap_or("");
+                if seen as i64 > n && before > 0 {
                     self.find(
-                        &r::DATA_LIST_PAGING,
+                        &r::RESULT_SHAPE,
                         format!(
-                            "the agent's ListTasks page for pageToken {tok:?} completes the listing ({seen} tasks listed, totalSize {n}) yet hands out nextPageToken {nt:?}: the last page's nextPageToken is \"\" (1.0 §3.1.4), so a client fetches a page with nothing on it"
+                            "result of ListTasks is malformed: totalSize {n} is smaller than the {seen} tasks the pages of this listing have listed so far (pageToken {tok:?} hands out nextPageToken {nt:?}, so more follow): totalSize counts the matching tasks before paging (proto ListTasksResponse.total_size), so a client that shows or checks the count is told too few"
                         ),
                         vec![
                             earlier_ev(p),
                             x.ev(x.req_ev_seq()),
-                            x.ev_at(
-                                bseq,
-                                &format!("{base}/nextPageToken"),
-                                Some(Value::String(nt.to_string())),
-                            ),
+                            x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
                         ],
+                        &x.leg,
+                    );
+                } else if seen as i64 >= n && nt != tok {
+                    let page = if token_in.is_some() {
+                        format!("page for pageToken {tok:?}")
+                    } else {
+                        format!(
+                            "first page, with room for {} more tasks,",
+                            list_page_limit(res, c, x) - ts.len() as i64
+                        )
+                    };
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks {page} completes the listing ({seen} tasks listed, totalSize {n}) yet hands out nextPageToken {nt:?}: the last page's nextPageToken is \"\" (1.0 §3.1.4), so a client fetches a page with nothing on it"
+                        ),
+                        token_in
+                            .is_some()
+                            .then(|| earlier_ev(p))
+                            .into_iter()
+                            .chain([
+                                x.ev(x.req_ev_seq()),
+                                x.ev_at(
+                                    bseq,
+                                    &format!("{base}/nextPageToken"),
+                                    Some(Value::String(nt.to_string())),
+                                ),
+                            ])
+                            .collect(),
                         &x.leg,
                     );
                 }
