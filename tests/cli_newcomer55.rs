@@ -5,6 +5,11 @@
 //!   the comment lines in a copy, grep -v '^#' min.sh > fixed.jsonl": that copy is curl
 //!   commands, which `verify` refuses again. The same for any script or commented file
 //!   whose lines are no JSON.
+//! - N2: `report FILE --task ID` (README: "what happened to one task, in order") left out
+//!   every answer that was an error: a CancelTask refused, a message to a finished task
+//!   refused, a GetTask answered TaskNotFoundError showed as requests alone, and the end
+//!   line said "see the answers above: an error such as TaskNotFoundError" when no answer
+//!   was above.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -109,5 +114,120 @@ fn verify_of_a_script_says_it_is_one_and_names_the_cut() {
     assert!(
         err.contains("line 1 is a comment (`# the card fetch of the bug report`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^#' noted.jsonl > fixed.jsonl"),
         "{err}"
+    );
+}
+
+/// A 1.0 JSON-RPC transcript: task t1 completes; its cancel is refused (-32002); a message
+/// to it is refused (-32004); GetTask of `nope` is TaskNotFoundError; an HTTP+JSON GET of
+/// `gone` is a 404 AIP-193 error.
+const REFUSED: &str = concat!(
+    r#"{"t":0.0,"dir":"req","method":"POST","url":"http://127.0.0.1:9999/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"task hi"}]}}}}"#,
+    "\n",
+    r#"{"t":0.01,"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}}}"#,
+    "\n",
+    r#"{"t":0.02,"dir":"req","method":"POST","url":"http://127.0.0.1:9999/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":2,"method":"CancelTask","params":{"id":"t1"}}}"#,
+    "\n",
+    r#"{"t":0.03,"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Task not cancelable: t1"}}}"#,
+    "\n",
+    r#"{"t":0.04,"dir":"req","method":"POST","url":"http://127.0.0.1:9999/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":3,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"t1","contextId":"c1","role":"ROLE_USER","parts":[{"text":"more"}]}}}}"#,
+    "\n",
+    r#"{"t":0.05,"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":3,"error":{"code":-32004,"message":"Task t1 is in a terminal state"}}}"#,
+    "\n",
+    r#"{"t":0.06,"dir":"req","method":"POST","url":"http://127.0.0.1:9999/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":4,"method":"GetTask","params":{"id":"nope"}}}"#,
+    "\n",
+    r#"{"t":0.07,"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":4,"error":{"code":-32001,"message":"Task not found"}}}"#,
+    "\n",
+    r#"{"t":0.08,"dir":"req","method":"GET","url":"http://127.0.0.1:9999/rest/tasks/gone","headers":{"a2a-version":"1.0"},"body":""}"#,
+    "\n",
+    r#"{"t":0.09,"dir":"resp","status":404,"headers":{"content-type":"application/json"},"body":{"error":{"code":404,"status":"NOT_FOUND","message":"Task not found"}}}"#,
+    "\n",
+);
+
+/// N2: a task's story shows the answers that were errors, with their code and message,
+/// under the call that asked about the task; a task the agent never knew ends with the
+/// error it was answered, in the text, Markdown and JSON reports; an answer that gives a
+/// state (the legal neighbour) reads as before.
+#[test]
+fn a_task_story_shows_the_errors_its_calls_were_answered() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("refused.jsonl"), REFUSED).unwrap();
+    let o = proxy_process::run_in(dir.path(), &["report", "refused.jsonl", "--task", "t1"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("e1 #5  answer 200 to POST / (SendMessage): state TASK_STATE_COMPLETED"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "e2 #10  answer 200 to POST / (CancelTask): error -32002 Task not cancelable: t1"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("e3 #15  answer 200 to POST / (SendMessage): error -32004 Task t1 is in a terminal state"),
+        "{out}"
+    );
+    assert!(out.contains("steps (5):"), "{out}");
+    assert!(
+        out.contains("end: task t1: TASK_STATE_COMPLETED (final)"),
+        "{out}"
+    );
+
+    let o = proxy_process::run_in(dir.path(), &["report", "refused.jsonl", "--task", "nope"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains("e4 #20  answer 200 to POST / (GetTask): error -32001 Task not found"),
+        "{out}"
+    );
+    assert!(
+        out.contains("end: task nope: no state recorded: every answer about it was an error (e4: error -32001 Task not found)"),
+        "{out}"
+    );
+    assert!(!out.contains("see the answers above"), "{out}");
+
+    let o = proxy_process::run_in(dir.path(), &["report", "refused.jsonl", "--task", "gone"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("e5 #24  answer 404 to GET /rest/tasks/gone (tasks:get): error NOT_FOUND Task not found"),
+        "{out}"
+    );
+
+    let o = proxy_process::run_in(
+        dir.path(),
+        &["report", "refused.jsonl", "--task", "nope", "-f", "json"],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let steps = v["story"]["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert_eq!(steps[1]["part"], "answer");
+    assert_eq!(steps[1]["error"], "-32001 Task not found");
+    assert_eq!(steps[1]["taskIds"], serde_json::json!(["nope"]));
+
+    let o = proxy_process::run_in(
+        dir.path(),
+        &["report", "refused.jsonl", "--task", "t1", "-f", "markdown"],
+    );
+    let md = text(&o.stdout);
+    assert!(
+        md.contains("| answer 200 to POST / (CancelTask): error -32002 Task not cancelable: t1 |"),
+        "{md}"
+    );
+
+    // a real SDK run: the JS client's `missing` step against the Python agent
+    let o = proxy_process::run_in(
+        dir.path(),
+        &[
+            "report",
+            sample().to_str().unwrap(),
+            "--task",
+            "does-not-exist-0000",
+        ],
+    );
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("answer 200 to POST / (GetTask): error -32001 Task not found"),
+        "{out}"
     );
 }
