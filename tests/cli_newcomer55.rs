@@ -231,3 +231,66 @@ fn a_task_story_shows_the_errors_its_calls_were_answered() {
         "{out}"
     );
 }
+
+/// N3: `cat session.jsonl | a2a-interop verify` (no FILE: the traffic piped in) said the
+/// usage line alone; the hint now says `-` reads standard input, with the command to run,
+/// for each command that reads a traffic file, and that command works.
+#[test]
+fn a_command_without_its_file_says_dash_reads_standard_input() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (
+            &["verify"][..],
+            "hint: give the recording, transcript or HAR file; `-` reads it from standard input: cat session.jsonl | a2a-interop verify -; usage: a2a-interop verify <FILE>...",
+        ),
+        (
+            &["report"][..],
+            "hint: give the recording, transcript or HAR file; `-` reads it from standard input: cat session.jsonl | a2a-interop report - -o report.md; usage: a2a-interop report <FILE>",
+        ),
+        (
+            &["export", "-o", "x.har"][..],
+            "`-` reads it from standard input: cat session.jsonl | a2a-interop export - -o session.har",
+        ),
+        (
+            &["repro", "--finding", "CARD-CACHE-001", "-o", "m.jsonl"][..],
+            "`-` reads it from standard input: cat session.jsonl | a2a-interop repro - --finding RULE-ID -o min.jsonl",
+        ),
+    ] {
+        let o = proxy_process::run_in(dir.path(), args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("required arguments were not provided: <FILE>"), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    // a missing flag other than the file keeps clap's words alone
+    let o = proxy_process::run_in(dir.path(), &["repro", "x.jsonl", "-o", "m.jsonl"]);
+    assert!(
+        !text(&o.stderr).contains("standard input"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // and what the hint says works
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["verify", "-"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(sample()).unwrap())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("0 errors, 0 warnings, 1 note in 13 exchanges"),
+        "{}",
+        text(&o.stdout)
+    );
+}
