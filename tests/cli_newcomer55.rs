@@ -294,3 +294,68 @@ fn a_command_without_its_file_says_dash_reads_standard_input() {
         text(&o.stdout)
     );
 }
+
+/// N4: a hand-written transcript of a request with no `resp` line after it said "the
+/// recording ended with the request still waiting for the agent's answer", and when that
+/// was all (a body that is no A2A call), the hint spoke of 16 MiB bodies and --capture-cap;
+/// now the reason names the line the transcript lacks and the hint says to add it. A native
+/// recording cut while a call was open (the neighbour) keeps its words.
+#[test]
+fn a_transcript_request_without_its_answer_is_told_to_add_the_resp_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let req = |body: &str| {
+        format!(
+            r#"{{"dir":"req","method":"POST","url":"http://127.0.0.1:9999/","headers":{{"content-type":"application/json","a2a-version":"1.0"}},"body":{body}}}"#
+        ) + "\n"
+    };
+    let words = "the transcript has no answer for this request: write the agent's answer after its {\"dir\":\"req\",...} line, {\"dir\":\"resp\",\"status\":200,\"headers\":{\"content-type\":\"application/json\"},\"body\":...} (docs/transcript-format.md); answer not judged";
+    // an A2A call: judged as far as it goes, its answer named as missing
+    std::fs::write(
+        dir.path().join("ask.jsonl"),
+        req(r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#),
+    )
+    .unwrap();
+    let o = proxy_process::run_in(dir.path(), &["verify", "ask.jsonl"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    assert!(
+        out.contains(&format!("not judged: 1 exchange (e1): {words}")),
+        "{out}"
+    );
+    assert!(!out.contains("the recording ended"), "{out}");
+
+    // a body that is no call: nothing judged, and the hint says what to add
+    std::fs::write(
+        dir.path().join("bare.jsonl"),
+        "{\"dir\":\"req\",\"method\":\"POST\",\"url\":\"/\",\"body\":\"{}\"}\n",
+    )
+    .unwrap();
+    let o = proxy_process::run_in(dir.path(), &["verify", "bare.jsonl"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "nothing was verified in bare.jsonl: nothing could be judged: e1: {words}"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("; hint: a transcript's request is judged with its answer: add a `resp` line after each `req` line (docs/transcript-format.md)"),
+        "{err}"
+    );
+    assert!(!err.contains("--capture-cap"), "{err}");
+
+    // a native recording that stopped with its one call open keeps the recording's words
+    let rec: String = std::fs::read_to_string(sample())
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("cut.jsonl"), rec).unwrap();
+    let o = proxy_process::run_in(dir.path(), &["verify", "cut.jsonl"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing could be judged: e1: exchange never ended in the recording: the recording stopped while it was open"), "{err}");
+    assert!(err.contains("record calls that end whole"), "{err}");
+}

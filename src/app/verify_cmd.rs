@@ -436,6 +436,9 @@ pub fn verify_file_story(
             path,
         );
     }
+    if src.header.mode == crate::record::CaptureMode::Transcript {
+        transcript_unanswered(&mut outcome.incomplete);
+    }
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),
         Err(e) => return Err(format!("cannot read {shown}: {e}")),
@@ -520,6 +523,20 @@ fn stopped_early(
         w.clone_from(&why);
     }
 }
+
+/// The not-judged reason of a transcript's request with no answer after it: said as the
+/// line the transcript lacks, with the line to write (newcomer55 N4: it was "the recording
+/// ended with the request still waiting for the agent's answer", and when nothing else was
+/// judged the hint spoke of 16 MiB bodies and --capture-cap). The verdicts do not change.
+fn transcript_unanswered(incomplete: &mut [(String, String)]) {
+    let at_end = crate::verify::NOT_ANSWERED_AT_END;
+    for (_, w) in incomplete.iter_mut().filter(|(_, w)| w == at_end) {
+        *w = TRANSCRIPT_NO_RESP.to_string();
+    }
+}
+
+/// [`transcript_unanswered`]'s words.
+const TRANSCRIPT_NO_RESP: &str = "the transcript has no answer for this request: write the agent's answer after its {\"dir\":\"req\",...} line, {\"dir\":\"resp\",\"status\":200,\"headers\":{\"content-type\":\"application/json\"},\"body\":...} (docs/transcript-format.md); answer not judged";
 
 /// Why nothing was verified, when nothing was: no exchange at all in the file, or none
 /// that reached the agent (every one ended `upstream_error`: in a native recording the
@@ -1117,6 +1134,11 @@ fn run(
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
+            } else if why.starts_with("nothing could be judged") && why.contains(TRANSCRIPT_NO_RESP)
+            {
+                // a hand-written transcript's `req` line with no `resp` after it (newcomer55
+                // N4: the hint below spoke of 16 MiB bodies and --capture-cap)
+                "a transcript's request is judged with its answer: add a `resp` line after each `req` line (docs/transcript-format.md)"
             } else if why.starts_with("nothing could be judged") {
                 // the traffic reached the agent: --upstream is not what to check (ux37: a
                 // 150 MB body read "is --upstream right and the agent up?")
