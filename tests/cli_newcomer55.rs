@@ -359,3 +359,55 @@ fn a_transcript_request_without_its_answer_is_told_to_add_the_resp_line() {
     assert!(err.contains("nothing could be judged: e1: exchange never ended in the recording: the recording stopped while it was open"), "{err}");
     assert!(err.contains("record calls that end whole"), "{err}");
 }
+
+/// N5: `proxy --listen http://127.0.0.1:8080` (the URL the client is given) got "hint: give
+/// IP:PORT", where a port alone got the address to give; now a URL gets the address in it,
+/// and a URL with a path that the proxy forwards every path.
+#[test]
+fn listen_given_a_url_is_told_the_address_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (listen, want) in [
+        (
+            "http://127.0.0.1:0",
+            "a2a-interop: --listen \"http://127.0.0.1:0\" is not an address like 127.0.0.1:8080; hint: --listen takes the address the proxy binds, not a URL: --listen 127.0.0.1:0",
+        ),
+        (
+            "http://localhost:8080/a2a/v1",
+            "hint: --listen takes the address the proxy binds, not a URL: --listen localhost:8080 (the proxy forwards every path it is sent, /a2a/v1 too, to --upstream)",
+        ),
+        (
+            "http://[::1]/",
+            "hint: --listen takes the address the proxy binds, not a URL: --listen [::1]:80",
+        ),
+    ] {
+        let o = proxy_process::run_in(
+            dir.path(),
+            &[
+                "proxy",
+                "--listen",
+                listen,
+                "--upstream",
+                "http://127.0.0.1:9",
+                "--no-record",
+            ],
+        );
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{listen}: {err}");
+        assert!(err.contains(want), "{listen}: {err}");
+    }
+    // a host name the proxy cannot bind is no address to suggest
+    let o = proxy_process::run_in(
+        dir.path(),
+        &[
+            "proxy",
+            "--listen",
+            "http://agent.example:8080",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--no-record",
+        ],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("; hint: give IP:PORT"), "{err}");
+}
