@@ -1114,11 +1114,22 @@ fn run(
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
+    // the text report on a terminal that is stderr's too starts with the file's torn line,
+    // seq and skipped-line notes itself: said once there (newcomer55 N6: each note twice in
+    // a row on the screen); a story (--task) does not carry them
+    let text_out = pairs
+        .iter()
+        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
+    let in_report = text_out
+        && focus.is_none()
+        && std::io::stdout().is_terminal()
+        && std::io::stderr().is_terminal();
     let live = tell_read_notes(
         file,
         &file.display().to_string(),
         input.source.path.as_deref().unwrap_or("-"),
         &input,
+        in_report,
     );
     if let Some(why) = nothing_verified(&input) {
         return fail(
@@ -1197,9 +1208,6 @@ fn run(
         crate::errln!("a2a-interop: {line}");
     }
     // the text report on stdout ends with this line itself
-    let text_out = pairs
-        .iter()
-        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
     if let (Some(b), false) = (&built.baseline, text_out) {
         crate::errln!("a2a-interop: {}", b.line());
     }
@@ -1225,13 +1233,15 @@ fn run(
 
 /// The notes on stderr before a verdict, for `verify` of one file and of several alike:
 /// `file` still being recorded by a running a2a-interop (named `live_name`), then the
-/// read's torn last line, seq breaks and skipped lines (named `shown`). Returns whether the
-/// file is still being recorded.
+/// read's torn last line, seq breaks and skipped lines (named `shown`; not when
+/// `in_report`: the text report, on the terminal stderr is on too, starts with them).
+/// Returns whether the file is still being recorded.
 pub(crate) fn tell_read_notes(
     file: &Path,
     live_name: &str,
     shown: &str,
     input: &ReportInput,
+    in_report: bool,
 ) -> bool {
     let live = still_recorded(file);
     if live {
@@ -1239,16 +1249,16 @@ pub(crate) fn tell_read_notes(
             "a2a-interop: note: {live_name} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped"
         );
     }
-    if let Some(t) = &input.source.torn_tail {
+    if let Some(t) = input.source.torn_tail.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: note: {shown}: {}", t.note());
     }
-    if let Some(b) = &input.source.seq_breaks {
+    if let Some(b) = input.source.seq_breaks.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: note: {shown}: {}", b.note());
     }
     for n in &input.source.file_notes {
         crate::errln!("a2a-interop: note: {shown}: {n}");
     }
-    if let Some(s) = &input.source.skipped_lines {
+    if let Some(s) = input.source.skipped_lines.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
     }
     live
