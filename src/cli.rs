@@ -832,6 +832,7 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
     // meant for (ux36: `proxy http://agent:9999` and `verify rec.jsonl report.md` got the
     // usage line alone).
     let tip = tip.or_else(|| stray_positional_hint(e, command));
+    let tip = tip.or_else(|| missing_file_hint(e, command, usage.as_deref()));
     // A value not among a flag's values (`--format yaml`): the values, which clap's
     // several-line error showed on a line of its own (ux20 N6).
     // clap's "a similar value exists" guesses by spelling alone: `--format xml` got
@@ -984,6 +985,41 @@ fn possible_values(e: &clap::Error) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The hint for `verify`, `report`, `export` or `repro` run without its FILE, as when
+/// traffic is piped in (`cat rec.jsonl | a2a-interop verify`): `-` reads standard input,
+/// with the command as typed and `usage`, clap's usage line (newcomer55 N3: the usage line
+/// alone did not say `-` exists). `None` for any other error.
+fn missing_file_hint(
+    e: &clap::Error,
+    command: Option<&str>,
+    usage: Option<&str>,
+) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::MissingRequiredArgument {
+        return None;
+    }
+    let missing = match e.get(ContextKind::InvalidArg)? {
+        ContextValue::Strings(v) => v.clone(),
+        ContextValue::String(s) => vec![s.clone()],
+        _ => return None,
+    };
+    if !missing.iter().any(|m| m.starts_with("<FILE>")) {
+        return None;
+    }
+    let rest = match command? {
+        "verify" => "",
+        "report" => " -o report.md",
+        "export" => " -o session.har",
+        "repro" => " --finding RULE-ID -o min.jsonl",
+        _ => return None,
+    };
+    let c = command?;
+    Some(format!(
+        "give the recording, transcript or HAR file; `-` reads it from standard input: cat session.jsonl | a2a-interop {c} -{rest}{}",
+        usage.map(|u| format!("; {u}")).unwrap_or_default()
+    ))
 }
 
 /// For an unknown flag of `command`, long or short: "`interop` has no --dialect (probe has

@@ -127,7 +127,8 @@ fn a_transcript_request_without_its_response_is_listed_not_judged() {
     let out = run_in(dir.path(), &["verify", "t.jsonl"]);
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("not judged: 1 exchange (e1): the recording ended with the request still waiting for the agent's answer"),
+        // newcomer55 N4: said as the line the transcript lacks
+        stdout.contains("not judged: 1 exchange (e1): the transcript has no answer for this request: write the agent's answer after its {\"dir\":\"req\",...} line"),
         "{stdout}"
     );
     assert!(stdout.contains("1 not fully judged"), "{stdout}");

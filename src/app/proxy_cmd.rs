@@ -536,6 +536,29 @@ pub fn listen_why(s: &str) -> Option<String> {
     None
 }
 
+/// The hint for `--listen` given a URL (`http://127.0.0.1:8080/a2a`, the form the client
+/// is given): the address in it to give instead, `--listen 127.0.0.1:8080`, and that the
+/// proxy serves every path when the URL has one. `None` when `s` is no URL or its
+/// authority is no address [`parse_listen`] takes.
+pub fn listen_of_url(s: &str) -> Option<String> {
+    let u = url::Url::parse(s).ok()?;
+    let host = match u.host()? {
+        url::Host::Ipv6(ip) => format!("[{ip}]"),
+        h => h.to_string(),
+    };
+    let addr = format!("{host}:{}", u.port_or_known_default()?);
+    parse_listen(&addr)?;
+    let path = u.path();
+    Some(format!(
+        "--listen takes the address the proxy binds, not a URL: --listen {addr}{}",
+        if path.is_empty() || path == "/" {
+            String::new()
+        } else {
+            format!(" (the proxy forwards every path it is sent, {path} too, to --upstream)")
+        }
+    ))
+}
+
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
 pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     let listen: SocketAddr = parse_listen(&a.listen).ok_or_else(|| {
@@ -553,6 +576,11 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
             // whether some other spelling was
             Err(_) if crate::proxy::route::unix_socket_hint(&a.listen).is_some() => {
                 "the proxy listens on TCP only (no Unix sockets): give IP:PORT, e.g. --listen 127.0.0.1:8080, and point the client there".to_string()
+            }
+            // a URL, as the client is given (newcomer55 N5: "give IP:PORT" alone, where
+            // the address was in it)
+            Err(_) if listen_of_url(&a.listen).is_some() => {
+                listen_of_url(&a.listen).unwrap_or_default()
             }
             Err(_) => "give IP:PORT".to_string(),
         };

@@ -161,7 +161,7 @@ fn judge(
             return Judged::error(shown, format!("{e}; hint: {hint}"));
         }
     };
-    tell_read_notes(file, &shown, &shown, &input);
+    tell_read_notes(file, &shown, &shown, &input, false);
     if let Some(why) = nothing_verified(&input) {
         return Judged::error(
             shown,

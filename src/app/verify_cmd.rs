@@ -436,6 +436,9 @@ pub fn verify_file_story(
             path,
         );
     }
+    if src.header.mode == crate::record::CaptureMode::Transcript {
+        transcript_unanswered(&mut outcome.incomplete);
+    }
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),
         Err(e) => return Err(format!("cannot read {shown}: {e}")),
@@ -520,6 +523,20 @@ fn stopped_early(
         w.clone_from(&why);
     }
 }
+
+/// The not-judged reason of a transcript's request with no answer after it: said as the
+/// line the transcript lacks, with the line to write (newcomer55 N4: it was "the recording
+/// ended with the request still waiting for the agent's answer", and when nothing else was
+/// judged the hint spoke of 16 MiB bodies and --capture-cap). The verdicts do not change.
+fn transcript_unanswered(incomplete: &mut [(String, String)]) {
+    let at_end = crate::verify::NOT_ANSWERED_AT_END;
+    for (_, w) in incomplete.iter_mut().filter(|(_, w)| w == at_end) {
+        *w = TRANSCRIPT_NO_RESP.to_string();
+    }
+}
+
+/// [`transcript_unanswered`]'s words.
+const TRANSCRIPT_NO_RESP: &str = "the transcript has no answer for this request: write the agent's answer after its {\"dir\":\"req\",...} line, {\"dir\":\"resp\",\"status\":200,\"headers\":{\"content-type\":\"application/json\"},\"body\":...} (docs/transcript-format.md); answer not judged";
 
 /// Why nothing was verified, when nothing was: no exchange at all in the file, or none
 /// that reached the agent (every one ended `upstream_error`: in a native recording the
@@ -1097,11 +1114,22 @@ fn run(
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
+    // the text report on a terminal that is stderr's too starts with the file's torn line,
+    // seq and skipped-line notes itself: said once there (newcomer55 N6: each note twice in
+    // a row on the screen); a story (--task) does not carry them
+    let text_out = pairs
+        .iter()
+        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
+    let in_report = text_out
+        && focus.is_none()
+        && std::io::stdout().is_terminal()
+        && std::io::stderr().is_terminal();
     let live = tell_read_notes(
         file,
         &file.display().to_string(),
         input.source.path.as_deref().unwrap_or("-"),
         &input,
+        in_report,
     );
     if let Some(why) = nothing_verified(&input) {
         return fail(
@@ -1117,6 +1145,11 @@ fn run(
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
+            } else if why.starts_with("nothing could be judged") && why.contains(TRANSCRIPT_NO_RESP)
+            {
+                // a hand-written transcript's `req` line with no `resp` after it (newcomer55
+                // N4: the hint below spoke of 16 MiB bodies and --capture-cap)
+                "a transcript's request is judged with its answer: add a `resp` line after each `req` line (docs/transcript-format.md)"
             } else if why.starts_with("nothing could be judged") {
                 // the traffic reached the agent: --upstream is not what to check (ux37: a
                 // 150 MB body read "is --upstream right and the agent up?")
@@ -1175,9 +1208,6 @@ fn run(
         crate::errln!("a2a-interop: {line}");
     }
     // the text report on stdout ends with this line itself
-    let text_out = pairs
-        .iter()
-        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
     if let (Some(b), false) = (&built.baseline, text_out) {
         crate::errln!("a2a-interop: {}", b.line());
     }
@@ -1203,13 +1233,15 @@ fn run(
 
 /// The notes on stderr before a verdict, for `verify` of one file and of several alike:
 /// `file` still being recorded by a running a2a-interop (named `live_name`), then the
-/// read's torn last line, seq breaks and skipped lines (named `shown`). Returns whether the
-/// file is still being recorded.
+/// read's torn last line, seq breaks and skipped lines (named `shown`; not when
+/// `in_report`: the text report, on the terminal stderr is on too, starts with them).
+/// Returns whether the file is still being recorded.
 pub(crate) fn tell_read_notes(
     file: &Path,
     live_name: &str,
     shown: &str,
     input: &ReportInput,
+    in_report: bool,
 ) -> bool {
     let live = still_recorded(file);
     if live {
@@ -1217,16 +1249,16 @@ pub(crate) fn tell_read_notes(
             "a2a-interop: note: {live_name} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped"
         );
     }
-    if let Some(t) = &input.source.torn_tail {
+    if let Some(t) = input.source.torn_tail.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: note: {shown}: {}", t.note());
     }
-    if let Some(b) = &input.source.seq_breaks {
+    if let Some(b) = input.source.seq_breaks.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: note: {shown}: {}", b.note());
     }
     for n in &input.source.file_notes {
         crate::errln!("a2a-interop: note: {shown}: {n}");
     }
-    if let Some(s) = &input.source.skipped_lines {
+    if let Some(s) = input.source.skipped_lines.as_ref().filter(|_| !in_report) {
         crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
     }
     live

@@ -490,6 +490,13 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
             ),
             // A hand-edited file whose first line is a comment, a JSON array's `[` or a
             // reformatted object's lone `{`: said as such, with the fix (ux41).
+            // A script (`#!`) is no traffic at all, not traffic "as it is" with comments on
+            // top (newcomer55 N1).
+            None if script(&head, path).is_some() => bail!(
+                "{}: not a recording, transcript or HAR file: {}",
+                path.display(),
+                script(&head, path).unwrap_or_default(),
+            ),
             None if first_line_mistake(&head, path).is_some() => bail!(
                 "{}: not a recording, transcript or HAR file as it is: {}",
                 path.display(),
@@ -797,22 +804,60 @@ fn uri_path(uri: &str) -> String {
     crate::model::a2a::percent_decode(uri.strip_prefix("file://").unwrap_or(uri))
 }
 
-/// What is wrong with the first non-blank line of `head` when a person's edit put it there
-/// (ux41), with the command that undoes it: a comment (`// ...`, `# ...`: JSON Lines have
-/// none), the `[` of a JSON array (a transcript written as one array), or a lone `{` (a
-/// recording or transcript pretty-printed by an editor or `jq .`: every event is one
-/// line). `path` is the file's, named in the command (quoted for a shell when it holds
-/// more than letters, digits and `_./-+@:`). `None` for any other line.
-fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
+/// `path` as one shell word: itself when it holds only letters, digits and `_./-+@:`,
+/// else single-quoted.
+fn shell_word(path: &Path) -> String {
     let file = path.display().to_string();
-    let file = if file
+    if file
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_./-+@:".contains(c))
     {
         file
     } else {
         format!("'{}'", file.replace('\'', "'\\''"))
-    };
+    }
+}
+
+/// What `head` is when its first non-blank line is a `#!` line: a script, which holds no
+/// traffic (newcomer55 N1: `verify min.sh`, the curl script `repro` writes beside its cut,
+/// was told to drop its comment lines, which leaves curl commands `verify` refuses again).
+/// For `repro`'s own script (a `# reproduces RULE ...` line and `curl` lines), the cut to
+/// verify instead: the `.jsonl` of the same name beside it when that file is there. `None`
+/// for any other file.
+fn script(head: &[u8], path: &Path) -> Option<String> {
+    let first = head
+        .split(|b| *b == b'\n')
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))?;
+    let first = String::from_utf8_lossy(first);
+    let line = first.trim_start_matches('\u{feff}').trim();
+    if !line.starts_with("#!") {
+        return None;
+    }
+    let shown: String = line.chars().take(40).collect();
+    let text = String::from_utf8_lossy(head);
+    if text.contains("\n# reproduces ") && text.contains("\ncurl ") {
+        let cut = path.with_extension("jsonl");
+        let verify = if cut.is_file() {
+            format!("a2a-interop verify {}", shell_word(&cut))
+        } else {
+            "the transcript (.jsonl) given to repro -o".to_string()
+        };
+        return Some(format!(
+            "it is the curl script `a2a-interop repro` writes beside its cut (`{shown}`), not traffic: verify the cut, {verify}"
+        ));
+    }
+    Some(format!("it is a script (`{shown}`), not traffic"))
+}
+
+/// What is wrong with the first non-blank line of `head` when a person's edit put it there
+/// (ux41), with the command that undoes it: a comment (`// ...`, `# ...`: JSON Lines have
+/// none) over lines that are JSON objects (over lines that are not, or over nothing but
+/// comments, no command: newcomer55 N1), the `[` of a JSON array (a transcript written as one array), or a lone `{` (a
+/// recording or transcript pretty-printed by an editor or `jq .`: every event is one
+/// line). `path` is the file's, named in the command (quoted for a shell when it holds
+/// more than letters, digits and `_./-+@:`). `None` for any other line.
+fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
+    let file = shell_word(path);
     let first = head
         .split(|b| *b == b'\n')
         .find(|l| !l.iter().all(u8::is_ascii_whitespace))?;
@@ -820,9 +865,30 @@ fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
     let line = first.trim_start_matches('\u{feff}').trim();
     if let Some(mark) = ["//", "#"].into_iter().find(|m| line.starts_with(m)) {
         let shown: String = line.chars().take(40).collect();
-        return Some(format!(
-            "line 1 is a comment (`{shown}`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^{mark}' {file} > fixed.jsonl"
-        ));
+        // the first line that is neither blank nor a comment: the advice below leaves the
+        // file's JSON objects, and only when its lines are JSON objects is that traffic
+        let next = head
+            .split(|b| *b == b'\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, String::from_utf8_lossy(l)))
+            .find(|(_, l)| {
+                let l = l.trim();
+                !l.is_empty() && !l.starts_with(mark)
+            });
+        return Some(match next {
+            Some((n, l)) if !l.trim().starts_with('{') => {
+                let l: String = l.trim().chars().take(40).collect();
+                format!(
+                    "line 1 is a comment (`{shown}`), and line {n}, the first that is not a comment, is no JSON object either (`{l}`): the file is not JSON Lines"
+                )
+            }
+            None => format!(
+                "line 1 is a comment (`{shown}`), and so is every line after it (or blank): the file holds no traffic"
+            ),
+            Some(_) => format!(
+                "line 1 is a comment (`{shown}`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^{mark}' {file} > fixed.jsonl"
+            ),
+        });
     }
     // newcomer49: a transcript copied out of a bug report (TRANSCRIPT.md) with its
     // Markdown code fences was "first line is neither ..."

@@ -642,7 +642,10 @@ impl ExchangeIndex {
                 let resp = body_text(&std::mem::take(&mut x.resp_buf), x.resp_coding.as_deref());
                 let card = x.status == Some(200) && x.method == "GET" && is_card_path(&x.path);
                 if let Some(log) = self.story.as_mut() {
-                    if !card && !resp.is_empty() {
+                    // an answer with no body (a 204) is a step too when its request named
+                    // a task; a stream's events were its steps (newcomer55 N2)
+                    let sse = x.response_media_type.as_deref() == Some("text/event-stream");
+                    if !card && x.status.is_some() && (!resp.is_empty() || !sse) {
                         let v = serde_json::from_str::<serde_json::Value>(&resp).ok();
                         log.note(
                             x,
@@ -653,6 +656,7 @@ impl ExchangeIndex {
                             None,
                         );
                     }
+                    log.forget(&x.id);
                 }
                 if x.task_id.is_none() || card {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(&resp) {

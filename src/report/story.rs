@@ -98,7 +98,17 @@ pub struct StoryStep {
     /// Artifacts the body carries (their `name`, else `artifactId`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub artifacts: Vec<String>,
+    /// The error an answer or stream event carries: a JSON-RPC `error` as `CODE MESSAGE`
+    /// (`-32002 Task not cancelable`), an HTTP+JSON 1.0 AIP-193 `error` as `STATUS
+    /// MESSAGE` (`NOT_FOUND Task not found`; the HTTP status is [`Self::status`]), a 0.3
+    /// HTTP+JSON `{code, message}` as `CODE MESSAGE`; the message cut at
+    /// [`ERROR_MESSAGE_CHARS`] characters (newcomer55 N2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
+
+/// Characters of an error's message a step keeps ([`StoryStep::error`]).
+pub const ERROR_MESSAGE_CHARS: usize = 160;
 
 /// Where an id was first seen and how often ([`StoryLog::ids`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -120,6 +130,11 @@ pub struct StoryLog {
     pub dropped: u64,
     /// Every id named, by id.
     pub ids: BTreeMap<String, IdSeen>,
+    /// The task and context ids the request of each exchange still open named, by exchange
+    /// id (at most [`MAX_IDS`]): an answer or stream event that names none (an error: a
+    /// cancel refused, TaskNotFoundError) is a step of those (newcomer55 N2). Dropped by
+    /// [`Self::forget`] when the exchange ends.
+    asked: BTreeMap<String, (Vec<String>, Vec<String>)>,
 }
 
 impl StoryLog {
@@ -161,6 +176,20 @@ impl StoryLog {
             if let Some(t) = task_in_path(&x.path) {
                 push_unique(&mut tasks, &t);
             }
+            if (!tasks.is_empty() || !contexts.is_empty()) && self.asked.len() < MAX_IDS {
+                self.asked
+                    .insert(x.id.clone(), (tasks.clone(), contexts.clone()));
+            }
+        }
+        // the answer to a call about a task is a step of that task, whatever it names
+        let answer = matches!(part, StepPart::Answer | StepPart::StreamEvent);
+        if answer && tasks.is_empty() {
+            if let Some((t, c)) = self.asked.get(&x.id) {
+                tasks.clone_from(t);
+                if contexts.is_empty() {
+                    contexts.clone_from(c);
+                }
+            }
         }
         if tasks.is_empty() && contexts.is_empty() {
             return;
@@ -186,6 +215,7 @@ impl StoryLog {
             return;
         }
         let state = v.and_then(super::index::state_of);
+        let error = v.filter(|_| answer).and_then(error_words);
         self.steps.push(StoryStep {
             seq,
             t_us,
@@ -200,8 +230,50 @@ impl StoryLog {
             context_ids: contexts,
             state,
             artifacts,
+            error,
         });
     }
+
+    /// Exchange `exchange` ended: its request's ids are no longer an answer's.
+    pub fn forget(&mut self, exchange: &str) {
+        self.asked.remove(exchange);
+    }
+}
+
+/// The error an answer body `v` carries, as [`StoryStep::error`] words: a JSON-RPC or
+/// AIP-193 `error` member, or a bare 0.3 HTTP+JSON `{code, message}`. `None` for a body
+/// that is no error.
+fn error_words(v: &serde_json::Value) -> Option<String> {
+    let bare = v.get("result").is_none() && v.get("jsonrpc").is_none();
+    let e = match v.get("error") {
+        Some(e) if e.is_object() => e,
+        _ if bare && v.get("code").is_some_and(|c| c.is_i64()) => v,
+        _ => return None,
+    };
+    let message = e.get("message").and_then(|m| m.as_str()).unwrap_or("");
+    let mut message: String = message.chars().take(ERROR_MESSAGE_CHARS).collect();
+    if message.len()
+        < e.get("message")
+            .and_then(|m| m.as_str())
+            .map_or(0, str::len)
+    {
+        message.push('…');
+    }
+    let code = match (e.get("status").and_then(|s| s.as_str()), e.get("code")) {
+        (Some(status), _) => status.to_string(),
+        (None, Some(c)) if c.is_number() => c.to_string(),
+        _ => String::new(),
+    };
+    let words = [code, message]
+        .into_iter()
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(if words.is_empty() {
+        "(no code or message)".to_string()
+    } else {
+        words
+    })
 }
 
 fn push_unique(v: &mut Vec<String>, s: &str) {
@@ -617,7 +689,7 @@ pub fn build(input: &ReportInput, report: &Report, focus: &Focus) -> TaskStory {
                     (Some(s), false) => {
                         format!("still open at the end of the recording (last state: {s})")
                     }
-                    (None, _) => "no state recorded: no answer, stream event or push delivery gave this task's state (see the answers above: an error such as TaskNotFoundError, or none)".into(),
+                    (None, _) => no_state_words(&steps, t, &ids, focus.task),
                 };
                 TaskEnd {
                     task_id: t.clone(),
@@ -679,6 +751,44 @@ pub fn build(input: &ReportInput, report: &Report, focus: &Focus) -> TaskStory {
     }
 }
 
+/// The end of task `task`'s story when no step gave its state: what its calls were
+/// answered (newcomer55 N2: it said "see the answers above: an error such as
+/// TaskNotFoundError" where no answer was shown). `ids`: the task and its gateway aliases
+/// (`focus_task`: the story is of one task, else of a context).
+fn no_state_words(
+    steps: &[StoryStep],
+    task: &str,
+    ids: &BTreeSet<String>,
+    focus_task: bool,
+) -> String {
+    let answers: Vec<&StoryStep> = steps
+        .iter()
+        .filter(|s| matches!(s.part, StepPart::Answer | StepPart::StreamEvent))
+        .filter(|s| {
+            s.task_ids
+                .iter()
+                .any(|t| t == task || (focus_task && ids.contains(t)))
+        })
+        .collect();
+    let errors: Vec<&&StoryStep> = answers.iter().filter(|s| s.error.is_some()).collect();
+    match errors.first() {
+        None if answers.is_empty() => {
+            "no state recorded: no call about it got an answer in the recording".into()
+        }
+        Some(first) if errors.len() == answers.len() => format!(
+            "no state recorded: every answer about it was an error ({}: error {}{})",
+            first.exchange,
+            first.error.as_deref().unwrap_or(""),
+            match errors.len() {
+                1 => String::new(),
+                n => format!(", and {} more", n - 1),
+            }
+        ),
+        _ => "no state recorded: no answer, stream event or push delivery gave this task's state"
+            .into(),
+    }
+}
+
 /// `+1.234 s`.
 fn at(t_us: u64) -> String {
     format!("+{:.3} s", t_us as f64 / 1e6)
@@ -719,6 +829,9 @@ fn step_words(s: &StoryStep, show_task: bool) -> String {
     };
     if let Some(st) = &s.state {
         let _ = write!(w, ": state {st}");
+    }
+    if let Some(e) = &s.error {
+        let _ = write!(w, ": error {e}");
     }
     if !s.artifacts.is_empty() {
         let _ = write!(w, "; artifact {}", s.artifacts.join(", "));
@@ -869,7 +982,7 @@ pub fn text(story: &TaskStory, report: &Report, input: &ReportInput) -> String {
             out,
             "end: task {}: {}",
             super::show_controls_line(&e.task_id),
-            e.words
+            super::show_controls_line(&e.words)
         );
     }
     out
@@ -894,7 +1007,12 @@ pub fn markdown(story: &TaskStory, report: &Report, input: &ReportInput) -> Stri
         );
     }
     for e in &story.ends {
-        let _ = writeln!(out, "- **end**: task `{}`: {}", cell(&e.task_id), e.words);
+        let _ = writeln!(
+            out,
+            "- **end**: task `{}`: {}",
+            cell(&e.task_id),
+            cell(&e.words)
+        );
     }
     let _ = writeln!(
         out,
