@@ -268,3 +268,258 @@ fn the_same_refusal_of_a_live_task_and_the_right_error_are_not_told_as_finished(
     let out = judge(&lines);
     assert!(errors(&out).is_empty(), "{:#?}", errors(&out));
 }
+
+// ---------------------------------------------------------------- item 2
+
+/// The lines of field or variant case `path` (under tests/cases), parsed.
+fn case_lines(path: &str) -> Vec<Value> {
+    let p = common::repo_root().join("tests/cases").join(path);
+    std::fs::read_to_string(&p)
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `lines` with the body of its push delivery (the request to the webhook `hook`)
+/// replaced by `body`.
+fn with_push_body(mut lines: Vec<Value>, hook: &str, body: &Value) -> Vec<Value> {
+    let at = lines
+        .iter()
+        .position(|l| l["dir"] == "req" && l["url"].as_str().is_some_and(|u| u.contains(hook)))
+        .expect("a push delivery");
+    lines[at]["body"] = json!(body.to_string());
+    lines
+}
+
+/// `lines` with the body of its push delivery to `hook` replaced by the text `body` (a JSON
+/// string value), byte for byte.
+fn with_push_body_text(mut lines: Vec<Value>, hook: &str, body: &Value) -> Vec<Value> {
+    let at = lines
+        .iter()
+        .position(|l| l["dir"] == "req" && l["url"].as_str().is_some_and(|u| u.contains(hook)))
+        .expect("a push delivery");
+    lines[at]["body"] = body.clone();
+    lines
+}
+
+/// The messages of `out`'s findings of rule `id`.
+fn messages_of(out: &VerifyOutcome, id: &str) -> Vec<String> {
+    out.findings
+        .iter()
+        .filter(|f| f.rule == id)
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+/// PUSH-BODY-001 (DATA-001, PUSH-004) names every proto field name of a 1.0 push body, not
+/// the first alone: f1134's push writes context_id, artifact_id and media_type, and the
+/// finding names all three (before: context_id only). Six distinct names: the first five
+/// and "(and 1 more)", each named one with its pointer as evidence. One name keeps the old
+/// words. Fails before left55: the messages named one proto field name.
+#[test]
+fn push_body_001_names_every_proto_field_name_of_a_1_0_push() {
+    let out = common::verify_field("f1134-v10-push-body-proto-field-names");
+    let m = messages_of(&out, "PUSH-BODY-001");
+    assert_eq!(m.len(), 1, "{m:#?}");
+    for (snake, camel) in [
+        ("context_id", "contextId"),
+        ("artifact_id", "artifactId"),
+        ("media_type", "mediaType"),
+    ] {
+        assert!(
+            m[0].contains(snake) && m[0].contains(camel),
+            "{snake} not named: {}",
+            m[0]
+        );
+    }
+    assert!(
+        m[0].contains("proto field names") && !m[0].contains("more)"),
+        "{}",
+        m[0]
+    );
+
+    let base = case_lines("field/f1134-v10-push-body-proto-field-names.jsonl");
+    // a raw body: its members in this order (document order decides which five are named)
+    let six: Value = json!(
+        r#"{"task":{"id":"t-va-1","context_id":"c-va-1","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-03-02T10:15:00.000Z","message":{"message_id":"m9","role":"ROLE_AGENT","context_id":"c-va-1","task_id":"t-va-1","reference_task_ids":["t0"],"parts":[{"text":"done","media_type":"text/plain"}]}},"artifacts":[{"artifact_id":"a1","parts":[{"text":"plan"}]}]}}"#
+    );
+    let out = judge(&with_push_body_text(base.clone(), "/a2a/push", &six));
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "PUSH-BODY-001" && f.message.contains("proto field"))
+        .collect();
+    assert_eq!(f.len(), 1, "{:#?}", out.findings);
+    let m = &f[0].message;
+    // context_id, message_id, task_id, reference_task_ids, media_type, artifact_id: 6
+    // distinct (context_id twice), in document order
+    assert!(
+        m.contains(
+            "the proto field names context_id, message_id, task_id, reference_task_ids, media_type where the JSON members are contextId, messageId, taskId, referenceTaskIds, mediaType (and 1 more)"
+        ),
+        "{m}"
+    );
+    assert_eq!(f[0].evidence.len(), 5, "{:#?}", f[0].evidence);
+    assert_eq!(
+        f[0].evidence[1].pointer.as_deref(),
+        Some("/task/status/message/message_id")
+    );
+
+    let one = json!({"task": {"id": "t-va-1", "context_id": "c-va-1",
+        "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z"}}});
+    let out = judge(&with_push_body(base.clone(), "/a2a/push", &one));
+    let m = messages_of(&out, "PUSH-BODY-001");
+    assert_eq!(
+        m,
+        ["1.0 push notification uses the proto field name context_id where the JSON member is contextId: a receiver reading contextId finds nothing"],
+    );
+
+    // the legal neighbour: JSON names throughout, a data part whose own JSON has snake keys
+    let legal = json!({"task": {"id": "t-va-1", "contextId": "c-va-1",
+        "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z"},
+        "artifacts": [{"artifactId": "a1", "parts": [{"data": {"task_id": "x", "context_id": "y"}}],
+            "metadata": {"media_type": "z"}}]}});
+    let out = judge(&with_push_body(base, "/a2a/push", &legal));
+    assert!(
+        messages_of(&out, "PUSH-BODY-001").is_empty(),
+        "{:#?}",
+        out.findings
+    );
+}
+
+/// A 0.3 push of a 0.3 Task (or update) is judged below its top level with the code that
+/// judges a 0.3 Task answer (0.x JSON-RPC part style): an artifact part without kind, a
+/// status message without messageId, a history message in 1.0's ROLE_USER, an artifact-update
+/// whose file part has both bytes and uri are PUSH-BODY-001 (DATA-004, DATA-005). Before
+/// left55 each was silent. The legal 0.3 Task with its 0.3 file part (b54a-BL2) and a 0.3
+/// text / data / file-with-uri mix stay silent.
+#[test]
+fn a_0_3_push_payload_is_judged_below_its_top_level() {
+    let base = case_lines("variants/b54a-BL2-legal-v03-push-task-03-file-part.jsonl");
+    let task = |extra: Value| {
+        let mut t = json!({"kind": "task", "id": "t-bl2", "contextId": "c-bl2",
+            "status": {"state": "completed", "timestamp": "2026-03-02T10:15:00.000Z"}});
+        for (k, v) in extra.as_object().unwrap() {
+            t[k] = v.clone();
+        }
+        t
+    };
+    let bad = [
+        (
+            "artifact part without kind",
+            task(json!({"artifacts": [{"artifactId": "p", "parts": [{"text": "plan"}]}]})),
+            "/artifacts/0/parts/0",
+        ),
+        (
+            "status message without messageId",
+            task(
+                json!({"status": {"state": "completed", "timestamp": "2026-03-02T10:15:00.000Z",
+                "message": {"kind": "message", "role": "agent", "parts": [{"kind": "text", "text": "done"}]}}}),
+            ),
+            "/status/message",
+        ),
+        (
+            "history message in 1.0's role",
+            task(
+                json!({"history": [{"kind": "message", "messageId": "m1", "role": "ROLE_USER",
+                "parts": [{"kind": "text", "text": "send the plan"}]}]}),
+            ),
+            "/history/0",
+        ),
+        (
+            "artifact-update file with bytes and uri",
+            json!({"kind": "artifact-update", "taskId": "t-bl2", "contextId": "c-bl2",
+                "artifact": {"artifactId": "p", "parts": [{"kind": "file",
+                    "file": {"uri": "https://files.example.test/p.pdf", "bytes": "AAAA"}}]}}),
+            "/artifact/parts/0",
+        ),
+    ];
+    for (what, body, at) in bad {
+        let out = judge(&with_push_body(base.clone(), "/a2a/hook", &body));
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "PUSH-BODY-001")
+            .collect();
+        assert_eq!(f.len(), 1, "{what}: {:#?}", out.findings);
+        assert!(
+            f[0].message
+                .starts_with("0.3 push notification payload is malformed: "),
+            "{what}: {}",
+            f[0].message
+        );
+        let ptr = f[0].evidence[0].pointer.clone().unwrap_or_default();
+        assert!(
+            ptr.starts_with(at),
+            "{what}: pointer {ptr}, want under {at}"
+        );
+    }
+    let legal = [
+        case_lines("variants/b54a-BL2-legal-v03-push-task-03-file-part.jsonl"),
+        with_push_body(
+            base.clone(),
+            "/a2a/hook",
+            &task(json!({
+                "history": [{"kind": "message", "messageId": "m1", "role": "user", "parts": [{"kind": "text", "text": "send the plan"}]}],
+                "artifacts": [{"artifactId": "p", "parts": [{"kind": "text", "text": "plan"}, {"kind": "data", "data": {"rooms": 3}},
+                    {"kind": "file", "file": {"bytes": "AAAA", "mimeType": "application/pdf"}}]}]})),
+        ),
+        with_push_body(
+            base,
+            "/a2a/hook",
+            &json!({"kind": "status-update", "taskId": "t-bl2", "contextId": "c-bl2", "final": true,
+                "status": {"state": "completed", "message": {"kind": "message", "messageId": "m3", "role": "agent",
+                    "parts": [{"kind": "text", "text": "done"}]}}}),
+        ),
+    ];
+    for (i, lines) in legal.iter().enumerate() {
+        let out = judge(lines);
+        let errs = errors(&out);
+        assert!(errs.is_empty(), "legal {i}: {errs:#?}");
+    }
+}
+
+/// The same for the other DATA-001 sites of the kind (left55): a 1.0 send result
+/// (RESULT-SHAPE's finding) and a 1.0 stream event name every proto field name too.
+#[test]
+fn results_and_stream_events_name_every_proto_field_name() {
+    let mut lines = card("JSONRPC");
+    let params =
+        json!({"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]}});
+    lines.push(request(
+        0.2,
+        true,
+        "SendMessage",
+        ("POST", "/message:send"),
+        &params,
+    ));
+    let body = r#"{"jsonrpc":"2.0","id":"r0.2","result":{"task":{"id":"t1","context_id":"c1","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-03-02T10:15:00.000Z"},"artifacts":[{"artifact_id":"a1","parts":[{"text":"v2.1"}]}]}}}"#;
+    lines.push(json!({"dir": "resp", "t": 2.0, "status": 200, "headers": {"content-type": "application/json"}, "body": body}));
+    lines.push(request(
+        3.0,
+        true,
+        "SendStreamingMessage",
+        ("POST", "/message:stream"),
+        &params,
+    ));
+    lines.push(json!({"dir": "resp", "t": 3.1, "status": 200, "headers": {"content-type": "text/event-stream"}, "body": ""}));
+    let ev = r#"data: {"jsonrpc":"2.0","id":"r3","result":{"task":{"id":"t2","context_id":"c2","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-03-02T10:15:00.000Z"},"artifacts":[{"artifact_id":"a2","parts":[{"text":"v2.1"}]}]}}}"#;
+    lines.push(json!({"dir": "chunk", "t": 3.2, "body": format!("{ev}\n\n")}));
+    lines.push(json!({"dir": "chunk", "t": 3.3, "body": "", "close": "eof"}));
+    let out = judge(&lines);
+    let named: Vec<&str> = out
+        .findings
+        .iter()
+        .filter(|f| f.message.contains("proto field"))
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(named.len(), 2, "{:#?}", out.findings);
+    for m in named {
+        assert!(
+            m.contains("the proto field names context_id, artifact_id where the JSON members are contextId, artifactId"),
+            "{m}"
+        );
+    }
+}

@@ -260,11 +260,18 @@ impl State {
             Ok(p) => {
                 // DATA-001: a 1.0 notification uses the JSON names, not the proto names.
                 if c.dialect == Some(Dialect::V1_0) {
-                    if let Some((ptr, snake, camel)) = proto_field_name(&v, "") {
+                    // every proto name, not the first alone (left55): the first five and
+                    // a count, each of the five with its first pointer
+                    let (names, total) = proto_field_names(&v, "", PROTO_NAMES_SHOWN);
+                    if !names.is_empty() {
+                        let said = proto_names_said(&names, total, "a receiver");
                         self.find(
                             &r::PUSH_PAYLOAD_SHAPE,
-                            format!("1.0 push notification uses the proto field name {snake} where the JSON member is {camel}: a receiver reading {camel} finds nothing"),
-                            vec![x.ev_at(seq, &ptr, None)],
+                            format!("1.0 push notification uses {said}"),
+                            names
+                                .iter()
+                                .map(|(ptr, ..)| x.ev_at(seq, ptr, None))
+                                .collect(),
                             &x.leg,
                         );
                     }
@@ -432,7 +439,7 @@ impl State {
                 // that sets none of text, raw, url, data). Its status timestamp is judged
                 // above; updates' own members by `update_view`.
                 if !shape_reported && p.wrapped {
-                    if let Some((ptr, msg)) = push_nested_problem(&p) {
+                    if let Some((ptr, msg)) = push_nested_problem(&p, a2a::PartStyle::V1) {
                         self.find(
                             &r::PUSH_PAYLOAD_SHAPE,
                             format!("1.0 push notification payload is malformed: {msg}"),
@@ -449,6 +456,27 @@ impl State {
                         let ev = vec![x.ev_at(seq, &ptr, None)];
                         self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
                     }
+                }
+            }
+            // PUSH-BODY-001 (left55; PUSH-005, DATA-004, DATA-005): a 0.2 / 0.3 push of a 0.x
+            // object (a Task, a Message or an update event with its kind) is that object,
+            // so its nested messages, parts and artifacts are judged below its top level as
+            // a 0.3 Task answer's are (the 0.x JSON-RPC part style: kind text / file / data,
+            // file with one of bytes / uri, data an object, at least one part). The 0.x
+            // payload is not fixed (PUSH-005): what is sent is not judged, only that the
+            // 0.x object it is holds the 0.x data model. 0.1 (lifted above) is left alone.
+            if !shape_reported
+                && !p.wrapped
+                && matches!(c.dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3))
+            {
+                if let Some((ptr, msg)) = push_nested_problem(&p, a2a::PartStyle::V0Rpc) {
+                    let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                    self.find(
+                        &r::PUSH_PAYLOAD_SHAPE,
+                        format!("{d} push notification payload is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                        &x.leg,
+                    );
                 }
             }
             let seen = match p.kind {
@@ -2675,14 +2703,17 @@ pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
     }
 }
 
-/// The first malformed nested object of a 1.0 push StreamResponse `p` (PUSH-004, DATA-004,
+/// The first malformed nested object of a push StreamResponse `p` (PUSH-004, DATA-004,
 /// DATA-005): a Task's status message, history and artifacts ([`a2a::task_members_problems`],
 /// its status timestamp left to the caller's own check), a Message whole, a statusUpdate's
 /// status message, an artifactUpdate's artifact, each in 1.0's part style (exactly one of
 /// text, raw, url, data; ROLE_* roles; at least one part). Returns `(JSON Pointer, message)`,
 /// `None` when every nested object is well formed.
-fn push_nested_problem(p: &a2a::Payload<'_>) -> Option<(String, String)> {
-    let style = a2a::PartStyle::V1;
+///
+/// `style` is the generation's part style: [`a2a::PartStyle::V1`] for a 1.0 StreamResponse,
+/// [`a2a::PartStyle::V0Rpc`] for a 0.2 / 0.3 object with the `kind` discriminator (left55:
+/// the 0.x JSON-RPC shapes, judged by the same functions as a 0.3 Task answer's).
+fn push_nested_problem(p: &a2a::Payload<'_>, style: a2a::PartStyle) -> Option<(String, String)> {
     match p.kind {
         PayloadKind::Task => {
             let stamp = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
