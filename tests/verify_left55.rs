@@ -523,3 +523,103 @@ fn results_and_stream_events_name_every_proto_field_name() {
         );
     }
 }
+
+// ---------------------------------------------------------------- item 3
+
+/// The verdict of `tests/data/left55/NAME.jsonl`.
+fn data_case(name: &str) -> VerifyOutcome {
+    common::verify_file(
+        &common::repo_root()
+            .join("tests/data/left55")
+            .join(format!("{name}.jsonl")),
+    )
+}
+
+/// ProtoJSON (the protobuf JSON mapping: "null is an accepted value for all field types and
+/// treated as the default value of the corresponding field type", google.protobuf.Value
+/// aside, whose null is NullValue) over the 1.0 objects beyond the card (mine54b did the
+/// card): a member written null is unset. Audited this round, nothing to change: every
+/// optional member of a Task, TaskStatus, Message, Part, Artifact, the stream events, a
+/// push notification, a push config (request and answer), the ListTasks and
+/// ListTaskPushNotificationConfigs answers, the send configuration and a card's optional
+/// members written null draw no finding, and neither do the other oneof members of a
+/// StreamResponse written null. This pins it (left55 item 3; DATA-003, DATA-005, 1.0 §5.5).
+#[test]
+fn optional_members_written_null_are_unset_everywhere() {
+    for name in [
+        "legal-v10-optional-members-null",
+        "legal-v10-push-config-and-list-members-null",
+    ] {
+        let out = data_case(name);
+        let all: Vec<(String, String)> = out
+            .findings
+            .iter()
+            .map(|f| (f.rule.clone(), f.message.clone()))
+            .collect();
+        assert!(all.is_empty(), "{name}: {all:#?}");
+    }
+    // (its other lines hold required nulls, told apart; the stream is the subject)
+    let out = data_case("legal-v10-other-oneof-members-null");
+    let stream: Vec<&str> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule.starts_with("STREAM-"))
+        .map(|f| f.message.as_str())
+        .collect();
+    assert!(stream.is_empty(), "{stream:#?}");
+}
+
+/// A REQUIRED member written null is its default, so missing (DATA-005, PUSH-002): a
+/// status's state, a Task's status or id, a Message's role or parts (null = the empty
+/// list), an update's contextId, a part whose only member is null, a push config's url.
+/// Each is told, in the words of the member missing.
+#[test]
+fn required_members_written_null_are_told_missing() {
+    let cases = [
+        (
+            "bad-v10-state-null",
+            "STREAM-SHAPE-001",
+            "status has no state",
+        ),
+        (
+            "bad-v10-status-null",
+            "STREAM-SHAPE-001",
+            "status is not an object but null",
+        ),
+        ("bad-v10-id-null", "STREAM-SHAPE-001", "task has no id"),
+        (
+            "bad-v10-role-null",
+            "STREAM-SHAPE-001",
+            "message has no role",
+        ),
+        (
+            "bad-v10-msgparts-null",
+            "STREAM-SHAPE-001",
+            "ProtoJSON reads null as the empty list; a message needs at least one part",
+        ),
+        (
+            "bad-v10-ctx-null-update",
+            "ID-EVENT-001",
+            "status update event has no contextId",
+        ),
+        ("bad-v10-text-null-only", "STREAM-SHAPE-001", "(found none)"),
+        (
+            "bad-v10-push-config-url-null",
+            "PUSH-CFG-003",
+            "without url",
+        ),
+    ];
+    for (name, rule, words) in cases {
+        let out = data_case(name);
+        assert!(
+            out.findings
+                .iter()
+                .any(|f| f.rule == rule && f.message.contains(words)),
+            "{name}: no {rule} saying {words:?}: {:#?}",
+            out.findings
+                .iter()
+                .map(|f| (&f.rule, &f.message))
+                .collect::<Vec<_>>()
+        );
+    }
+}
