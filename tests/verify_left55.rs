@@ -623,3 +623,397 @@ fn required_members_written_null_are_told_missing() {
         );
     }
 }
+
+// ---------------------------------------------------------------- item 5
+
+use a2a_interop::record::event::{Body, EventKind, Outcome};
+use a2a_interop::record::redact::Redactor;
+use a2a_interop::record::{CaptureMode, Event, Headers, RecordingHeader};
+use a2a_interop::verify::Verifier;
+
+const CARD_KEY: &str = "ck-live-55-Wq71xBv9";
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn brotli_coded(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut w = brotli::CompressorWriter::new(&mut out, 4096, 5, 22);
+    std::io::Write::write_all(&mut w, data).unwrap();
+    drop(w);
+    out
+}
+
+/// A 1.0 public card at `http://127.0.0.1:47155/` whose apiKey scheme (header
+/// `X-Caller-Ref`) has `description`, and whose interface URL ends with `query`.
+fn secret_card(description: &str, query: &str) -> String {
+    json!({
+        "name": "left55", "description": "left55 agent", "version": "1.0.0",
+        "supportedInterfaces": [{"url": format!("http://127.0.0.1:47155/{query}"),
+            "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {}, "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["s"]}],
+        "securitySchemes": {"key": {"apiKeySecurityScheme": {
+            "location": "header", "name": "X-Caller-Ref", "description": description}}},
+        "securityRequirements": [{"schemes": {"key": {"list": []}}}]
+    })
+    .to_string()
+}
+
+/// One exchange `id` as the proxy hands it to its recorder: a request head, its body, a
+/// 200 JSON answer `answer` coded with `coding` ("" = none, "gzip", "br") in two frames.
+#[allow(clippy::too_many_arguments)]
+fn proxy_exchange(
+    id: &str,
+    t: u64,
+    method: &str,
+    path: &str,
+    headers: Vec<(&str, &str)>,
+    body: &str,
+    answer: &str,
+    coding: &str,
+) -> Vec<Event> {
+    let e = |t: u64, kind: EventKind| Event {
+        seq: 0,
+        t_us: t,
+        exchange: Some(id.into()),
+        leg: None,
+        kind,
+    };
+    let mut out = vec![e(
+        t,
+        EventKind::RequestHead {
+            conn: None,
+            method: method.into(),
+            url: format!("http://127.0.0.1:47155{path}"),
+            version: None,
+            headers: Headers::from_pairs(headers),
+            upstream: Some(format!("http://127.0.0.1:38155{path}")),
+        },
+    )];
+    if !body.is_empty() {
+        out.push(e(
+            t + 1,
+            EventKind::RequestBody {
+                body: Body::new(body.to_string()),
+            },
+        ));
+    }
+    let mut head = vec![("content-type", "application/json")];
+    let data = match coding {
+        "gzip" => gzip(answer.as_bytes()),
+        "br" => brotli_coded(answer.as_bytes()),
+        _ => answer.as_bytes().to_vec(),
+    };
+    if !coding.is_empty() {
+        head.push(("content-encoding", coding));
+    }
+    out.push(e(
+        t + 2,
+        EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers::from_pairs(head),
+            synthetic: false,
+            reason: None,
+        },
+    ));
+    let half = data.len() / 2;
+    for (i, piece) in [&data[..half], &data[half..]].into_iter().enumerate() {
+        out.push(e(
+            t + 3 + i as u64,
+            EventKind::ResponseChunk {
+                body: Body::new(piece.to_vec()),
+            },
+        ));
+    }
+    out.push(e(
+        t + 5,
+        EventKind::ExchangeEnd {
+            outcome: Outcome::Complete,
+            error: None,
+            trailers: None,
+            request_bytes: body.len() as u64,
+            response_bytes: data.len() as u64,
+            truncated: false,
+            resent: None,
+            connect_failure: None,
+        },
+    ));
+    out
+}
+
+/// The card (coded with `coding`) fetched, then a `SendMessage` sending `key` in
+/// `X-Caller-Ref`, through a redacting recorder: the recording's lines, the card body as
+/// recorded and decoded, and the CARD-SECRET-001 messages of the lines read back.
+fn coded_card_then_call(card: &str, key: &str, coding: &str) -> (String, String, Vec<String>) {
+    let mut evs = proxy_exchange(
+        "c1",
+        10,
+        "GET",
+        "/.well-known/agent-card.json",
+        vec![
+            ("accept", "application/json"),
+            ("accept-encoding", "gzip, br"),
+        ],
+        "",
+        card,
+        coding,
+    );
+    let req = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+    let answer = r#"{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"m2","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}}"#;
+    evs.extend(proxy_exchange(
+        "c2",
+        100,
+        "POST",
+        "/",
+        vec![
+            ("content-type", "application/json"),
+            ("a2a-version", "1.0"),
+            ("x-caller-ref", key),
+        ],
+        req,
+        answer,
+        "",
+    ));
+    let mut r = Redactor::new(true);
+    let mut out = Vec::new();
+    for e in evs {
+        out.extend(r.process(e));
+    }
+    out.extend(r.release_all());
+    let mut lines = String::new();
+    for (i, e) in out.iter_mut().enumerate() {
+        e.seq = i as u64 + 1;
+        lines.push_str(&serde_json::to_string(e).unwrap());
+        lines.push('\n');
+    }
+    let back: Vec<Event> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut coded_card = Vec::new();
+    for e in &back {
+        if let (Some("c1"), EventKind::ResponseChunk { body }) = (e.exchange.as_deref(), &e.kind) {
+            coded_card.extend_from_slice(&body.data);
+        }
+    }
+    let card_text = match coding {
+        "" => String::from_utf8_lossy(&coded_card).into_owned(),
+        c => {
+            let plain = a2a_interop::model::coding::decode(Some(c), &coded_card, 1 << 22)
+                .expect("the recorded card decodes");
+            String::from_utf8_lossy(&plain).into_owned()
+        }
+    };
+    let mut header = RecordingHeader::new(CaptureMode::Reverse);
+    header.listen = vec!["127.0.0.1:47155".into()];
+    let mut v = Verifier::new(&header);
+    for e in &back {
+        v.feed(e);
+    }
+    let told = v
+        .finish()
+        .findings
+        .iter()
+        .filter(|f| f.rule == "CARD-SECRET-001")
+        .map(|f| f.message.clone())
+        .collect();
+    (lines, card_text, told)
+}
+
+/// left54's leftover: an Agent Card served gzip- or br-coded that publishes the key the
+/// client sends (in a scheme description), or a token in an interface URL's query, is
+/// CARD-SECRET-001 on the redacted recording and its recorded (decoded) card holds the
+/// tag, not the credential, as a plain card's does. Before left55 the recorder's card
+/// tagging ran only on bodies without a content coding: the coded card kept the key in
+/// clear (inside its gzip bytes) and the verifier, comparing the header's tag with the
+/// card's clear text, was silent.
+#[test]
+fn a_compressed_card_publishing_a_credential_is_tagged_and_told() {
+    let tok = "qt-55-Hk2mW9pQ0sLx";
+    for coding in ["gzip", "br", ""] {
+        let (lines, card, told) = coded_card_then_call(
+            &secret_card(
+                &format!("send your key in X-Caller-Ref, e.g. {CARD_KEY}"),
+                "",
+            ),
+            CARD_KEY,
+            coding,
+        );
+        assert!(!lines.contains(CARD_KEY), "{coding}: {lines}");
+        assert!(!card.contains(CARD_KEY), "{coding}: {card}");
+        assert!(card.contains("[REDACTED:"), "{coding}: {card}");
+        assert_eq!(told.len(), 1, "{coding}: {told:?}");
+        assert!(
+            told[0].contains("x-caller-ref header ([REDACTED:"),
+            "{coding}: {}",
+            told[0]
+        );
+
+        let (_, card, told) = coded_card_then_call(
+            &secret_card("a key from the portal", &format!("?token={tok}")),
+            CARD_KEY,
+            coding,
+        );
+        assert!(!card.contains(tok), "{coding}: {card}");
+        assert_eq!(told.len(), 1, "{coding}: {told:?}");
+    }
+    // the legal neighbour: a coded card naming no key the client sends keeps its text
+    let desc = "get a key at https://example.com/keys (HMAC-SHA256, v2.1)";
+    for coding in ["gzip", "br"] {
+        let (_, card, told) = coded_card_then_call(&secret_card(desc, ""), CARD_KEY, coding);
+        assert!(told.is_empty(), "{coding}: {told:?}");
+        assert!(card.contains(desc), "{coding}: {card}");
+    }
+}
+
+/// The rules of a 1.0 gRPC agent without push notifications (its card fetched) answering a
+/// CreateTaskPushNotificationConfig with the Trailers-Only status `code` (`grpc-status`),
+/// and ErrorInfo `reason` in `grpc-status-details-bin` when given.
+fn grpc_push_rules(code: u32, reason: Option<&str>) -> Vec<(String, String)> {
+    use a2a_interop::model::grpc::{encode_json, frame};
+    use base64::Engine as _;
+    let card = json!({
+        "name": "left55", "description": "d", "version": "1.0.0",
+        "supportedInterfaces": [{"url": "http://127.0.0.1:47155", "protocolBinding": "GRPC",
+            "protocolVersion": "1.0"}],
+        "capabilities": {"pushNotifications": false, "streaming": false},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s", "name": "s", "description": "s", "tags": ["s"]}]})
+    .to_string();
+    let mut evs = proxy_exchange(
+        "g1",
+        10,
+        "GET",
+        "/.well-known/agent-card.json",
+        vec![("accept", "application/json")],
+        "",
+        &card,
+        "",
+    );
+    let e = |t: u64, kind: EventKind| Event {
+        seq: 0,
+        t_us: t,
+        exchange: Some("g2".into()),
+        leg: None,
+        kind,
+    };
+    let req = frame(
+        &encode_json(
+            "lf.a2a.v1.TaskPushNotificationConfig",
+            &json!({"taskId": "t1", "url": "https://hooks.example.com/h"}),
+        )
+        .expect("a TaskPushNotificationConfig"),
+    );
+    let mut head = vec![
+        ("content-type".to_string(), "application/grpc".to_string()),
+        ("grpc-status".to_string(), code.to_string()),
+        ("grpc-message".to_string(), "boom".to_string()),
+    ];
+    if let Some(r) = reason {
+        let st = json!({"code": code, "message": "boom", "details": [{
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": r,
+            "domain": "a2a-protocol.org"}]});
+        let b = encode_json("google.rpc.Status", &st).expect("a google.rpc.Status");
+        head.push((
+            "grpc-status-details-bin".into(),
+            base64::engine::general_purpose::STANDARD_NO_PAD.encode(b),
+        ));
+    }
+    let req_len = req.len() as u64;
+    evs.extend([
+        e(
+            100,
+            EventKind::RequestHead {
+                conn: None,
+                method: "POST".into(),
+                url: "http://127.0.0.1:47155/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig"
+                    .into(),
+                version: Some("HTTP/2.0".into()),
+                headers: Headers::from_pairs(vec![
+                    ("content-type", "application/grpc"),
+                    ("te", "trailers"),
+                    ("a2a-version", "1.0"),
+                ]),
+                upstream: None,
+            },
+        ),
+        e(
+            101,
+            EventKind::RequestBody {
+                body: Body::new(req),
+            },
+        ),
+        e(
+            102,
+            EventKind::ResponseHead {
+                status: 200,
+                version: Some("HTTP/2.0".into()),
+                headers: Headers::from_pairs(
+                    head.iter()
+                        .map(|(k, v)| (k.as_str(), v.as_str()))
+                        .collect::<Vec<_>>(),
+                ),
+                synthetic: false,
+                reason: None,
+            },
+        ),
+        e(
+            103,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: req_len,
+                response_bytes: 0,
+                truncated: false,
+                resent: None,
+                connect_failure: None,
+            },
+        ),
+    ]);
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for (i, mut ev) in evs.into_iter().enumerate() {
+        ev.seq = i as u64 + 1;
+        v.feed(&ev);
+    }
+    v.finish()
+        .findings
+        .iter()
+        .map(|f| (f.rule.clone(), f.message.clone()))
+        .collect()
+}
+
+/// left54's leftover (item 6 of left54 mapped gRPC INTERNAL without a reason to -32603
+/// InternalError through the shared situation table, with no test of its own): a gRPC
+/// CreateTaskPushNotificationConfig to an agent whose card declares no push notifications,
+/// refused INTERNAL (13) without ErrorInfo, is GRPC-ERROR-001 naming INTERNAL (13) and the
+/// error the situation wants, PushNotificationNotSupportedError (PUSH-001, ERR-002's gRPC
+/// column: FAILED_PRECONDITION with reason PUSH_NOTIFICATION_NOT_SUPPORTED). The legal
+/// neighbour, that very answer, is silent.
+#[test]
+fn grpc_internal_without_a_reason_is_internal_error_in_a_situation() {
+    let r = grpc_push_rules(13, None);
+    let told: Vec<&String> = r
+        .iter()
+        .filter(|(id, _)| id == "GRPC-ERROR-001")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(told.len(), 1, "{r:#?}");
+    assert!(
+        told[0].contains("INTERNAL (13)") && told[0].contains("PUSH_NOTIFICATION_NOT_SUPPORTED"),
+        "{}",
+        told[0]
+    );
+    let r = grpc_push_rules(9, Some("PUSH_NOTIFICATION_NOT_SUPPORTED"));
+    assert!(
+        !r.iter().any(|(id, _)| id.starts_with("GRPC-ERROR")),
+        "{r:#?}"
+    );
+}
