@@ -1017,3 +1017,47 @@ fn grpc_internal_without_a_reason_is_internal_error_in_a_situation() {
         "{r:#?}"
     );
 }
+
+// ---------------------------------------------------------------- item 4
+
+/// ListTasks (1.0; DATA-007) and task reads, decided per the digest: a page with more
+/// tasks than the request's pageSize is DATA-LIST-003 (already told; pinned here). A 1.0
+/// GetTask of a finished task (1.0 §3.1.3: "the current state (including status,
+/// artifacts, and optionally history)") or a 1.0 ListTasks row asked with includeArtifacts:
+/// true that shows the task with no artifacts at all, after an earlier answer listed some,
+/// is TASK-STATE-010 (the task store lost them); before left55 a read without any artifact
+/// was not judged (only one that listed some but not all). The legal neighbours stay
+/// silent: GetTask with the artifact, ListTasks without includeArtifacts leaving it out.
+#[test]
+fn list_tasks_page_size_and_reads_that_drop_every_artifact() {
+    let out = data_case("bad-v10-list-tasks-over-page-size");
+    assert!(
+        messages_of(&out, "DATA-LIST-003")
+            .iter()
+            .any(|m| m.contains("page lists 3 tasks") && m.contains("pageSize is 2")),
+        "{:#?}",
+        out.findings
+    );
+    for (name, said) in [
+        (
+            "bad-v10-get-task-drops-all-artifacts",
+            "its GetTask answer, which returns the task's current state including its artifacts (1.0 §3.1.3), shows it with no artifacts",
+        ),
+        (
+            "bad-v10-list-tasks-include-artifacts-drops-all",
+            "its ListTasks answer, asked with includeArtifacts: true, shows it with no artifacts",
+        ),
+    ] {
+        let out = data_case(name);
+        let m = messages_of(&out, "TASK-STATE-010");
+        assert_eq!(m.len(), 1, "{name}: {:#?}", out.findings);
+        assert!(
+            m[0].contains("task t1 finished in TASK_STATE_COMPLETED with artifact a1")
+                && m[0].contains(said),
+            "{name}: {}",
+            m[0]
+        );
+    }
+    let out = data_case("legal-v10-reads-keep-artifacts-list-leaves-them-out");
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
+}

@@ -2010,7 +2010,34 @@ impl State {
         // finished task's deliverables, that lists artifacts but not all of the earlier ones:
         // a send's answer to a retried message, or a read that leaves artifacts out
         // altogether, may carry the task's status only.
-        let read = x.sse.is_none() && x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetTask));
+        //
+        // left55 (1.0 §3.1.3: GetTask "retrieves the current state (including status,
+        // artifacts, and optionally history)"; DATA-007: ListTasks lists artifacts when
+        // includeArtifacts is true): a 1.0 GetTask, or a 1.0 ListTasks row asked with
+        // includeArtifacts: true, that shows the finished task with no artifacts at all
+        // after an earlier whole snapshot listed some, is the same loss. 0.x reads that
+        // leave artifacts out stay unjudged (b54b-HL7), as does a 1.0 ListTasks without
+        // includeArtifacts (its rows must leave them out, DATA-LIST-001 / -008).
+        let v10 = x
+            .call
+            .as_ref()
+            .is_some_and(|c| c.dialect == Some(Dialect::V1_0));
+        let listed_with_artifacts = x.call.as_ref().is_some_and(|c| {
+            c.op == Some(Op::ListTasks)
+                && c.params.get("includeArtifacts").and_then(Json::as_bool) == Some(true)
+        });
+        let read = x.sse.is_none()
+            && (x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetTask))
+                || (v10 && listed_with_artifacts));
+        // (the read itself in 1.0's shape: a 0.x Task answered to a 1.0 call is
+        // VER-MIX-001's and TASK-STATE-005's, and 0.x reads are not judged for this)
+        let read_v10_shaped = !obj.contains_key("kind")
+            && obj
+                .get("status")
+                .and_then(|st| st.get("state"))
+                .and_then(Json::as_str)
+                .is_some_and(|s| s.starts_with("TASK_STATE_"));
+        let none_listed_judged = v10 && read && read_v10_shaped;
         if let (Some(s), Snapshot::Whole, false) = (terminal, snapshot, push) {
             // 0.1's artifacts have no id (the model names them by index): not judged.
             let now: Vec<String> = list
@@ -2023,7 +2050,7 @@ impl State {
             let prev = t.terminal_snap.replace((now, seq, str::to_string(&x.id)));
             let gone: Vec<String> = prev
                 .as_ref()
-                .filter(|p| read && !list.is_empty() && p.1 < x.req_seq)
+                .filter(|p| read && (!list.is_empty() || none_listed_judged) && p.1 < x.req_seq)
                 .map(|p| {
                     p.0.iter()
                         .filter(|aid| {
@@ -2043,12 +2070,24 @@ impl State {
                     .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
                     .take(BASELESS_SHOWN)
                     .collect();
-                let holds = format!(
-                    "with artifact{} {}",
-                    if list.len() == 1 { "" } else { "s" },
-                    ids.join(", ")
-                );
+                let holds = if list.is_empty() {
+                    "with no artifacts".to_string()
+                } else {
+                    format!(
+                        "with artifact{} {}",
+                        if list.len() == 1 { "" } else { "s" },
+                        ids.join(", ")
+                    )
+                };
                 let what = match x.call.as_deref() {
+                    Some(c) if c.op == Some(Op::ListTasks) => format!(
+                        "its {} answer, asked with includeArtifacts: true,",
+                        c.op_term("")
+                    ),
+                    Some(c) if list.is_empty() => format!(
+                        "its {} answer, which returns the task's current state including its artifacts (1.0 §3.1.3),",
+                        c.op_term("")
+                    ),
                     Some(c) => format!("its {} answer", c.op_term("")),
                     None => "a later Task snapshot".to_string(),
                 };
