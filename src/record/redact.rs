@@ -1180,6 +1180,13 @@ fn joined_body(held: &[Event]) -> (Vec<u8>, bool) {
 /// any redacted body). `false` (nothing released) when the body does not decode whole (cut
 /// by the capture cap or by an early answer, corrupt, an unknown coding, over
 /// [`DECODE_CAP`]): the caller then reads it as a stream ([`CodedScan`]).
+///
+/// `card_query` is `Some(the card's apiKey query parameter names)` for a response body: a
+/// decoded Agent Card's published credentials are tagged as in a plain one
+/// ([`redact_card_secrets`], CARD-SECRET-001; left55: a gzip / br card was written with its
+/// credentials in clear inside the coded bytes, and the tags the verifier compares never
+/// made).
+#[allow(clippy::too_many_arguments)]
 fn release_coded(
     held: &mut Vec<Event>,
     coding: &str,
@@ -1187,6 +1194,7 @@ fn release_coded(
     text: Option<TextScan>,
     tagger: &Tagger,
     echo: &EchoedSecrets,
+    card_query: Option<&[String]>,
     out: &mut Vec<Event>,
 ) -> bool {
     let (joined, truncated) = joined_body(held);
@@ -1211,6 +1219,13 @@ fn release_coded(
             .scrub_bytes(red.as_deref().unwrap_or(&plain), tagger)
             .map(Bytes::from)
             .or(red),
+    };
+    // CARD-SECRET-001: a card's published credentials, on the decoded whole body
+    let red = match card_query
+        .and_then(|q| redact_card_secrets(red.as_deref().unwrap_or(&plain), q, tagger))
+    {
+        Some(c) => Some(Bytes::from(c)),
+        None => red,
     };
     let Some(red) = red else {
         out.append(held);
@@ -2105,7 +2120,17 @@ impl Redactor {
             let form = form.then_some(&secret as &dyn Fn(&str) -> bool);
             let json = if is_req { st.req_json } else { st.resp_json };
             let text = (!json).then(|| if is_req { &st.req_scan } else { &st.resp_scan }.clone());
-            if !release_coded(held, coding, form, text, &self.tagger, &self.echoed, out) {
+            let card_query = (!is_req).then_some(api_query.as_slice());
+            if !release_coded(
+                held,
+                coding,
+                form,
+                text,
+                &self.tagger,
+                &self.echoed,
+                card_query,
+                out,
+            ) {
                 // not decodable whole: read as a stream, written up to a secret or a fault
                 let scan = if is_req { &st.req_scan } else { &st.resp_scan };
                 let mut cs = Box::new(CodedScan::new(coding, scan.clone(), is_req));

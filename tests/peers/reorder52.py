@@ -18,8 +18,11 @@ reorder51.py's:
   and, read whole, ended with its last frame) and a bodiless GET end with their last
   response frame: not moved. A client-leg end is not moved (the client's next call
   follows its answer, whose end is queued no later than the client can know it is whole);
-- a JSON request body sent without Content-Length is held until the exchange's response
-  head (with probability 1/2 it is moved there);
+- a JSON request body sent without Content-Length (chunked) is not held: the redactor
+  writes it when its JSON document closes (src/record/redact.rs; left54), that is with its
+  last frame, which the proxy queued before the agent could read it, so before the answer:
+  it keeps its place (only a refused legged exchange's body may go late with its end,
+  above);
 - attribution events are delayed by up to 3W.
 'finding' events dropped. The Rust test tests/verify_reorder52.rs reorders the same way."""
 import json, random, sys
@@ -37,7 +40,6 @@ for e in evs:
     x = e.get('exchange')
     if e['type'] == 'request_head': rq[x] = e
     if e['type'] == 'response_head': rs[x] = e
-held = {}  # exchange -> its chunked JSON request body is held until its response head
 has_body = {e.get('exchange') for e in evs if e['type'] == 'request_body'}
 keys = {}
 ends = {}
@@ -67,10 +69,6 @@ for i, e in enumerate(evs):
         keys[i] = ends[x] - 1e-3 + i * 1e-9
     if t == 'request_body' and x in late and x in ends:
         keys[i] = ends[x] - 2e-3 + i * 1e-9
-    elif t == 'request_body' and x in rq and x in rs and is_json(hdr(rq[x], 'content-type')) \
-            and hdr(rq[x], 'content-length') is None and held.setdefault(x, rnd.random() < 0.5):
-        j = evs.index(rs[x])
-        keys[i] = max(keys[i], j - 1e-3 + i * 1e-9)
 res = sorted(range(len(evs)), key=lambda i: (keys[i], i))
 with open(out, 'w') as f:
     f.write(json.dumps(head) + '\n')

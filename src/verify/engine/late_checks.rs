@@ -1076,13 +1076,22 @@ impl State {
             .unwrap_or_else(|| "no content type".into())
             .into_owned();
         let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
-        self.find(
-            &r::RPC_ENVELOPE,
-            format!(
+        // left55: a call on a task seen finished, refused without an A2A error.
+        let msg = match self.terminal_refusal_without_a2a_error(x, c, status) {
+            Some(told) => format!(
+                "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response; {told}",
+                c.method.as_deref().unwrap_or(""),
+                excerpt(&text)
+            ),
+            None => format!(
                 "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response: the call is well-formed, and the client reads no id, no error code and no A2A error from this answer; when a front answers for the agent (a gateway route, an MCP route, a WAF), the url reaches something other than the agent",
                 c.method.as_deref().unwrap_or(""),
                 excerpt(&text)
             ),
+        };
+        self.find(
+            &r::RPC_ENVELOPE,
+            msg,
             vec![
                 x.ev(x.req_ev_seq()),
                 x.ev_at(x.body_seq(), "", Some(excerpt(&text))),
@@ -1159,11 +1168,19 @@ impl State {
         } else {
             " the call is well-formed, and"
         };
-        self.find(
-            &r::RPC_ENVELOPE,
-            format!(
+        // left55 (xagent #1171, f1128): the refusal of a call on a task seen finished says
+        // which A2A error was due instead of "a request validator's refusal".
+        let msg = match self.terminal_refusal_without_a2a_error(x, c, status) {
+            Some(told) => format!(
+                "the JSON-RPC call {method} was answered HTTP {status} with {media} ({shown}) and no JSON-RPC response; {told}"
+            ),
+            None => format!(
                 "the JSON-RPC call {method} was answered HTTP {status} with {media} ({shown}), a request validator's refusal and no JSON-RPC response:{well_formed} the client reads no id, no error code and no A2A error from it (expected {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"result\":...}}, or an error object with the A2A code){why}"
             ),
+        };
+        self.find(
+            &r::RPC_ENVELOPE,
+            msg,
             vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), "", Some(text))],
             &x.leg,
         );

@@ -637,16 +637,102 @@ pub(super) fn proto_name_query_param(url: &str) -> Option<(String, &'static str)
 /// DATA-001: the first member of 1.0 JSON `v` (at JSON Pointer `base`) spelled with its
 /// proto field name instead of its JSON name ([`PROTO_NAMES_1_0`]), as
 /// `(pointer, proto name, JSON name)`. The values of `metadata` and of a data part's `data`
-/// are the sender's own content and are not walked; depth is bounded (16 levels).
+/// are the sender's own content and are not walked; depth is bounded (16 levels). The
+/// findings name every such member ([`proto_field_names`]); this first-hit form is kept for
+/// the unit tests that pin the walk.
+#[cfg(test)]
 pub(super) fn proto_field_name(
     v: &Json,
     base: &str,
 ) -> Option<(String, &'static str, &'static str)> {
+    let mut first = None;
+    walk_proto_names(v, base, |ptr, snake, camel| {
+        first = Some((ptr.to_string(), snake, camel));
+        false
+    });
+    first
+}
+
+/// How many distinct proto field names a DATA-001 finding names ([`proto_field_names`]);
+/// the rest are counted ("and 3 more").
+pub(super) const PROTO_NAMES_SHOWN: usize = 5;
+
+/// DATA-001 (left55): every proto field name [`proto_field_name`] would find in 1.0 JSON
+/// `v` (at `base`), one entry per distinct name in the order first met, at most `limit`
+/// entries, each `(pointer of its first use, proto name, JSON name)`; with the number of
+/// distinct names found in all (entries beyond `limit` counted, not kept). Same walk, same
+/// bounds (`metadata`, `data` and `extensions` values not walked, 16 levels).
+pub(super) fn proto_field_names(
+    v: &Json,
+    base: &str,
+    limit: usize,
+) -> (Vec<(String, &'static str, &'static str)>, usize) {
+    let mut hits: Vec<(String, &'static str, &'static str)> = Vec::new();
+    // every distinct name counted (PROTO_NAMES_1_0 is a short static table)
+    let mut seen: Vec<&'static str> = Vec::new();
+    walk_proto_names(v, base, |ptr, snake, camel| {
+        if !seen.contains(&snake) {
+            seen.push(snake);
+            if hits.len() < limit {
+                hits.push((ptr.to_string(), snake, camel));
+            }
+        }
+        true
+    });
+    (hits, seen.len())
+}
+
+/// How a finding names the proto field names `hits` ([`proto_field_names`], `total`
+/// distinct in all) read by `reader` ("a client", "a receiver"): "the proto field name
+/// task_id where the JSON member is taskId: a receiver reading taskId finds nothing" for
+/// one, "the proto field names task_id, context_id where the JSON members are taskId,
+/// contextId (and 2 more): a receiver reading them finds nothing" for several.
+pub(super) fn proto_names_said(
+    hits: &[(String, &'static str, &'static str)],
+    total: usize,
+    reader: &str,
+) -> String {
+    match hits {
+        [] => String::new(),
+        [(_, snake, camel)] if total <= 1 => format!(
+            "the proto field name {snake} where the JSON member is {camel}: {reader} reading {camel} finds nothing"
+        ),
+        _ => {
+            let snakes: Vec<&str> = hits.iter().map(|h| h.1).collect();
+            let camels: Vec<&str> = hits.iter().map(|h| h.2).collect();
+            let more = total.saturating_sub(hits.len());
+            let more = if more > 0 {
+                format!(" (and {more} more)")
+            } else {
+                String::new()
+            };
+            format!(
+                "the proto field names {} where the JSON members are {}{more}: {reader} reading them finds nothing",
+                snakes.join(", "),
+                camels.join(", ")
+            )
+        }
+    }
+}
+
+/// The walk of [`proto_field_name`] and [`proto_field_names`]: calls `hit(pointer, proto
+/// name, JSON name)` for each member of `v` (at `base`) spelled with its proto name where
+/// its object has no member of the JSON name, in document order, until `hit` answers false.
+fn walk_proto_names(
+    v: &Json,
+    base: &str,
+    mut hit: impl FnMut(&str, &'static str, &'static str) -> bool,
+) {
     /// Walks `v` with `ptr` its pointer, grown and cut back in place (no pointer text is
-    /// built for a member that is not a hit); on a hit `ptr` is left at the hit.
-    fn walk(v: &Json, ptr: &mut String, depth: u8) -> Option<(&'static str, &'static str)> {
+    /// built for a member that is not a hit). Returns false once `hit` asked to stop.
+    fn walk(
+        v: &Json,
+        ptr: &mut String,
+        depth: u8,
+        hit: &mut dyn FnMut(&str, &'static str, &'static str) -> bool,
+    ) -> bool {
         if depth > 16 {
-            return None;
+            return true;
         }
         match v {
             Json::Object(o) => {
@@ -658,8 +744,13 @@ pub(super) fn proto_field_name(
                             PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k)
                         {
                             if !o.contains_key(camel) {
+                                let at = ptr.len();
                                 push_pointer_token(ptr, k);
-                                return Some((snake, camel));
+                                let go_on = hit(ptr, snake, camel);
+                                ptr.truncate(at);
+                                if !go_on {
+                                    return false;
+                                }
                             }
                         }
                     }
@@ -670,12 +761,13 @@ pub(super) fn proto_field_name(
                     }
                     let at = ptr.len();
                     push_pointer_token(ptr, k);
-                    if let Some(hit) = walk(val, ptr, depth + 1) {
-                        return Some(hit);
-                    }
+                    let go_on = walk(val, ptr, depth + 1, hit);
                     ptr.truncate(at);
+                    if !go_on {
+                        return false;
+                    }
                 }
-                None
+                true
             }
             Json::Array(a) => {
                 for (i, x) in a.iter().enumerate() {
@@ -685,21 +777,22 @@ pub(super) fn proto_field_name(
                     let at = ptr.len();
                     ptr.push('/');
                     ptr.push_str(itoa::Buffer::new().format(i));
-                    if let Some(hit) = walk(x, ptr, depth + 1) {
-                        return Some(hit);
-                    }
+                    let go_on = walk(x, ptr, depth + 1, hit);
                     ptr.truncate(at);
+                    if !go_on {
+                        return false;
+                    }
                 }
-                None
+                true
             }
-            _ => None,
+            _ => true,
         }
     }
     // room for a few tokens: grown from `base`'s exact size, the pointer reallocated
     // two or three times per body walked (perfj34)
     let mut ptr = String::with_capacity(base.len() + 64);
     ptr.push_str(base);
-    walk(v, &mut ptr, 0).map(|(snake, camel)| (ptr, snake, camel))
+    walk(v, &mut ptr, 0, &mut hit);
 }
 
 impl BodyWalks {

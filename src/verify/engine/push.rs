@@ -260,11 +260,18 @@ impl State {
             Ok(p) => {
                 // DATA-001: a 1.0 notification uses the JSON names, not the proto names.
                 if c.dialect == Some(Dialect::V1_0) {
-                    if let Some((ptr, snake, camel)) = proto_field_name(&v, "") {
+                    // every proto name, not the first alone (left55): the first five and
+                    // a count, each of the five with its first pointer
+                    let (names, total) = proto_field_names(&v, "", PROTO_NAMES_SHOWN);
+                    if !names.is_empty() {
+                        let said = proto_names_said(&names, total, "a receiver");
                         self.find(
                             &r::PUSH_PAYLOAD_SHAPE,
-                            format!("1.0 push notification uses the proto field name {snake} where the JSON member is {camel}: a receiver reading {camel} finds nothing"),
-                            vec![x.ev_at(seq, &ptr, None)],
+                            format!("1.0 push notification uses {said}"),
+                            names
+                                .iter()
+                                .map(|(ptr, ..)| x.ev_at(seq, ptr, None))
+                                .collect(),
                             &x.leg,
                         );
                     }
@@ -432,7 +439,7 @@ impl State {
                 // that sets none of text, raw, url, data). Its status timestamp is judged
                 // above; updates' own members by `update_view`.
                 if !shape_reported && p.wrapped {
-                    if let Some((ptr, msg)) = push_nested_problem(&p) {
+                    if let Some((ptr, msg)) = push_nested_problem(&p, a2a::PartStyle::V1) {
                         self.find(
                             &r::PUSH_PAYLOAD_SHAPE,
                             format!("1.0 push notification payload is malformed: {msg}"),
@@ -449,6 +456,27 @@ impl State {
                         let ev = vec![x.ev_at(seq, &ptr, None)];
                         self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
                     }
+                }
+            }
+            // PUSH-BODY-001 (left55; PUSH-005, DATA-004, DATA-005): a 0.2 / 0.3 push of a 0.x
+            // object (a Task, a Message or an update event with its kind) is that object,
+            // so its nested messages, parts and artifacts are judged below its top level as
+            // a 0.3 Task answer's are (the 0.x JSON-RPC part style: kind text / file / data,
+            // file with one of bytes / uri, data an object, at least one part). The 0.x
+            // payload is not fixed (PUSH-005): what is sent is not judged, only that the
+            // 0.x object it is holds the 0.x data model. 0.1 (lifted above) is left alone.
+            if !shape_reported
+                && !p.wrapped
+                && matches!(c.dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3))
+            {
+                if let Some((ptr, msg)) = push_nested_problem(&p, a2a::PartStyle::V0Rpc) {
+                    let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                    self.find(
+                        &r::PUSH_PAYLOAD_SHAPE,
+                        format!("{d} push notification payload is malformed: {msg}"),
+                        vec![x.ev_at(seq, &ptr, None)],
+                        &x.leg,
+                    );
                 }
             }
             let seen = match p.kind {
@@ -1982,7 +2010,34 @@ impl State {
         // finished task's deliverables, that lists artifacts but not all of the earlier ones:
         // a send's answer to a retried message, or a read that leaves artifacts out
         // altogether, may carry the task's status only.
-        let read = x.sse.is_none() && x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetTask));
+        //
+        // left55 (1.0 §3.1.3: GetTask "retrieves the current state (including status,
+        // artifacts, and optionally history)"; DATA-007: ListTasks lists artifacts when
+        // includeArtifacts is true): a 1.0 GetTask, or a 1.0 ListTasks row asked with
+        // includeArtifacts: true, that shows the finished task with no artifacts at all
+        // after an earlier whole snapshot listed some, is the same loss. 0.x reads that
+        // leave artifacts out stay unjudged (b54b-HL7), as does a 1.0 ListTasks without
+        // includeArtifacts (its rows must leave them out, DATA-LIST-001 / -008).
+        let v10 = x
+            .call
+            .as_ref()
+            .is_some_and(|c| c.dialect == Some(Dialect::V1_0));
+        let listed_with_artifacts = x.call.as_ref().is_some_and(|c| {
+            c.op == Some(Op::ListTasks)
+                && c.params.get("includeArtifacts").and_then(Json::as_bool) == Some(true)
+        });
+        let read = x.sse.is_none()
+            && (x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetTask))
+                || (v10 && listed_with_artifacts));
+        // (the read itself in 1.0's shape: a 0.x Task answered to a 1.0 call is
+        // VER-MIX-001's and TASK-STATE-005's, and 0.x reads are not judged for this)
+        let read_v10_shaped = !obj.contains_key("kind")
+            && obj
+                .get("status")
+                .and_then(|st| st.get("state"))
+                .and_then(Json::as_str)
+                .is_some_and(|s| s.starts_with("TASK_STATE_"));
+        let none_listed_judged = v10 && read && read_v10_shaped;
         if let (Some(s), Snapshot::Whole, false) = (terminal, snapshot, push) {
             // 0.1's artifacts have no id (the model names them by index): not judged.
             let now: Vec<String> = list
@@ -1995,7 +2050,7 @@ impl State {
             let prev = t.terminal_snap.replace((now, seq, str::to_string(&x.id)));
             let gone: Vec<String> = prev
                 .as_ref()
-                .filter(|p| read && !list.is_empty() && p.1 < x.req_seq)
+                .filter(|p| read && (!list.is_empty() || none_listed_judged) && p.1 < x.req_seq)
                 .map(|p| {
                     p.0.iter()
                         .filter(|aid| {
@@ -2015,12 +2070,24 @@ impl State {
                     .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
                     .take(BASELESS_SHOWN)
                     .collect();
-                let holds = format!(
-                    "with artifact{} {}",
-                    if list.len() == 1 { "" } else { "s" },
-                    ids.join(", ")
-                );
+                let holds = if list.is_empty() {
+                    "with no artifacts".to_string()
+                } else {
+                    format!(
+                        "with artifact{} {}",
+                        if list.len() == 1 { "" } else { "s" },
+                        ids.join(", ")
+                    )
+                };
                 let what = match x.call.as_deref() {
+                    Some(c) if c.op == Some(Op::ListTasks) => format!(
+                        "its {} answer, asked with includeArtifacts: true,",
+                        c.op_term("")
+                    ),
+                    Some(c) if list.is_empty() => format!(
+                        "its {} answer, which returns the task's current state including its artifacts (1.0 §3.1.3),",
+                        c.op_term("")
+                    ),
                     Some(c) => format!("its {} answer", c.op_term("")),
                     None => "a later Task snapshot".to_string(),
                 };
@@ -2675,14 +2742,17 @@ pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
     }
 }
 
-/// The first malformed nested object of a 1.0 push StreamResponse `p` (PUSH-004, DATA-004,
+/// The first malformed nested object of a push StreamResponse `p` (PUSH-004, DATA-004,
 /// DATA-005): a Task's status message, history and artifacts ([`a2a::task_members_problems`],
 /// its status timestamp left to the caller's own check), a Message whole, a statusUpdate's
 /// status message, an artifactUpdate's artifact, each in 1.0's part style (exactly one of
 /// text, raw, url, data; ROLE_* roles; at least one part). Returns `(JSON Pointer, message)`,
 /// `None` when every nested object is well formed.
-fn push_nested_problem(p: &a2a::Payload<'_>) -> Option<(String, String)> {
-    let style = a2a::PartStyle::V1;
+///
+/// `style` is the generation's part style: [`a2a::PartStyle::V1`] for a 1.0 StreamResponse,
+/// [`a2a::PartStyle::V0Rpc`] for a 0.2 / 0.3 object with the `kind` discriminator (left55:
+/// the 0.x JSON-RPC shapes, judged by the same functions as a 0.3 Task answer's).
+fn push_nested_problem(p: &a2a::Payload<'_>, style: a2a::PartStyle) -> Option<(String, String)> {
     match p.kind {
         PayloadKind::Task => {
             let stamp = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);

@@ -248,7 +248,13 @@ impl State {
                 }
             }
             if let Some(v) = json {
-                self.check_rest_error(x, status, v, bseq);
+                if self.check_rest_error(x, status, v, bseq) {
+                    // left55: told with the terminal task's situation; the other error
+                    // checks would only say it again (rest_terminal_task_error's 500)
+                    self.flush_problem_status(Some(x));
+                    self.after_response(x, None, None);
+                    return;
+                }
                 // 400 Bad Request, or 422 Unprocessable Content: the validation answer of
                 // the frameworks that tell a well-formed body they cannot use (Quarkus,
                 // FastAPI, Spring; a2a-java #732 answered 422) from one they cannot read.
@@ -815,6 +821,35 @@ impl State {
         true
     }
 
+    /// REST-ERROR-001 (ERR-003, REST-003; TASK-002, TASK-003, TASK-004) told for an
+    /// HTTP+JSON refusal, with HTTP `status`, of a call on a task this recording saw
+    /// finished whose body carries no A2A error (`told` from
+    /// [`Self::terminal_refusal_without_a2a_error`]); `v` the JSON body when there is one
+    /// (else the raw body is the evidence).
+    fn terminal_refusal_told(
+        &mut self,
+        x: &Exch,
+        status: u16,
+        told: String,
+        v: Option<&Json>,
+        bseq: u64,
+    ) {
+        let found = match v {
+            Some(v) => Some(excerpt_value(v)),
+            None => (!x.body.as_slice().is_empty())
+                .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice()))),
+        };
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "agent answered the HTTP+JSON call {} with HTTP {status}; {told}",
+                call_at(x)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", found)],
+            &x.leg,
+        );
+    }
+
     /// REST-ERROR-001 (ERR-003 1.0 AIP-193 `google.rpc.Status`, REST-003 0.3 A2A error
     /// object) for an error answer whose body is empty or not JSON (an HTML or plain-text
     /// 404 page) on an operation route of an interface that answered before: no client can
@@ -883,6 +918,11 @@ impl State {
             None => return,
         };
         let found = (!found.is_empty()).then(|| excerpt(&String::from_utf8_lossy(found)));
+        if let Some(told) = self.terminal_refusal_without_a2a_error(x, c, status) {
+            let told = format!("{what}; {told}");
+            self.terminal_refusal_told(x, status, told, None, bseq);
+            return;
+        }
         self.find(
             &r::REST_ERROR_SHAPE,
             msg,
@@ -1021,7 +1061,7 @@ impl State {
             // status: a 404 carrying an A2A reason is the agent's answer, not a missing
             // route.
             if reason.is_some_and(|r| reason_expectation(r).is_some()) {
-                self.check_rest_error(x, status, v, bseq);
+                let _ = self.check_rest_error(x, status, v, bseq);
                 self.flush_problem_status(Some(x));
             }
             return false;
@@ -1397,14 +1437,14 @@ impl State {
         );
     }
 
-    pub(super) fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
+    pub(super) fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) -> bool {
         if self.route_missing_exchange.as_deref() == Some(&*x.id) {
-            return;
+            return false;
         }
         let c = x.call.clone().unwrap_or_default();
         let Some(o) = v.as_object() else {
             self.rest_error_not_object(x, status, v, bseq);
-            return;
+            return false;
         };
         let aip = o.get("error").and_then(Json::as_object);
         if aip.is_some_and(|e| error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED"))
@@ -1426,12 +1466,12 @@ impl State {
                 })
             });
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
-            return;
+            return false;
         }
         // A 1.x interface's 404 page to 0.3's `/v1` route a client asked for below it: the
         // client's route (BIND-USE-002), no A2A error owed (mine55b b55b-A2).
         if matches!(status, 404 | 405) && aip.is_none() && self.client_v1_prefix_route(x) {
-            return;
+            return false;
         }
         // An authentication front's refusal (401 / 403 / 407 whose body is no A2A error:
         // `{"error":"unauthorized","message":...}` from an auth middleware before the A2A
@@ -1444,7 +1484,7 @@ impl State {
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
         {
-            return;
+            return false;
         }
         // AUTH-CHALLENGE-002/-003: a credentials refusal sent as a 400 / 500 error body.
         if !matches!(status, 401 | 403 | 407) {
@@ -1474,7 +1514,7 @@ impl State {
             && !o.get("code").is_some_and(Json::is_i64)
             && !refusal_names_part_type(x, &c)
         {
-            return;
+            return false;
         }
         // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
         // JSON-RPC-only 1.0 agent answering a registry's probe of the 0.3 route
@@ -1487,7 +1527,7 @@ impl State {
             && !o.get("code").is_some_and(Json::is_i64)
             && self.rest_route_not_offered(x)
         {
-            return;
+            return false;
         }
         // A 1.0 call (A2A-Version 1.0) refused by an agent whose card declares only 0.x
         // (agno #10387, mine43 f960: a 0.3-only agent's validation 400 to a 1.0 SendMessage):
@@ -1502,7 +1542,7 @@ impl State {
         {
             let refusal = x.ev_at(bseq, "", Some(Value::from(status)));
             self.rest_client_version_not_offered(x, &c, refusal);
-            return;
+            return false;
         }
         match c.dialect {
             // 1.0 §6.4/§6.5 still show RFC 9457 problem details while §11.6 asks for
@@ -1524,10 +1564,18 @@ impl State {
                         "/jsonrpc".into(),
                         "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}})".into(),
                     )),
-                    None => problems.push((
-                        "/error".into(),
-                        "error body is not {\"error\":{code,status,message,details}}".into(),
-                    )),
+                    None => {
+                        // left55 (xagent #1171): a framework's body refusing a call on a
+                        // task seen finished is told with the error the situation wants.
+                        if let Some(told) = self.terminal_refusal_without_a2a_error(x, &c, status) {
+                            self.terminal_refusal_told(x, status, told, Some(v), bseq);
+                            return true;
+                        }
+                        problems.push((
+                            "/error".into(),
+                            "error body is not {\"error\":{code,status,message,details}}".into(),
+                        ))
+                    }
                     Some(_) if o.contains_key("jsonrpc") => problems.push((
                         "/jsonrpc".into(),
                         "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}} without jsonrpc and id)".into(),
@@ -1671,7 +1719,7 @@ impl State {
                     // has no such error to be shaped after. VER-CARD-001 / VER-CARD-002
                     // judge the refusal itself.
                     if error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED") {
-                        return;
+                        return false;
                     }
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
@@ -1680,13 +1728,17 @@ impl State {
                             vec![x.ev_at(bseq, "/error", Some(e.to_value()))],
                             &x.leg,
                         );
-                        return;
+                        return false;
                     }
                 }
                 if !(o.get("code").is_some_and(Json::is_i64)
                     && o.get("message").is_some_and(Json::is_string))
                     && aip.is_none()
                 {
+                    if let Some(told) = self.terminal_refusal_without_a2a_error(x, &c, status) {
+                        self.terminal_refusal_told(x, status, told, Some(v), bseq);
+                        return true;
+                    }
                     self.find(
                         &r::REST_ERROR_SHAPE,
                         format!(
@@ -1700,6 +1752,7 @@ impl State {
             }
             None => {}
         }
+        false
     }
 }
 

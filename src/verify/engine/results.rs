@@ -140,14 +140,16 @@ impl State {
             && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
             && walks.proto_name()
         {
-            if let Some((ptr, snake, camel)) = proto_field_name(res, base) {
+            let (names, total) = proto_field_names(res, base, PROTO_NAMES_SHOWN);
+            if !names.is_empty() {
                 self.find(
                     &r::RESULT_SHAPE,
                     format!(
-                        "1.0 result of {} uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing (a ProtoJSON marshaller keeping proto field names)",
-                        c.op_term(op.name())
+                        "1.0 result of {} uses {} (a ProtoJSON marshaller keeping proto field names)",
+                        c.op_term(op.name()),
+                        proto_names_said(&names, total, "a client")
                     ),
-                    vec![x.ev_at(bseq, &ptr, None)],
+                    names.iter().map(|(ptr, ..)| x.ev_at(bseq, ptr, None)).collect(),
                     &x.leg,
                 );
             }

@@ -277,6 +277,76 @@ impl State {
         ))
     }
 
+    /// left55 (xagent #1171, f1128's kind): call `c` of exchange `x` names a task this
+    /// recording saw in a terminal state and was refused with an answer that carries no A2A
+    /// error at all (a web framework's `{"detail": "..."}` 400, a plain-text or HTML page,
+    /// any body that is neither a JSON-RPC error nor the binding's error shape). Refusing is
+    /// right; the finding that judges the answer's shape (RPC-ENVELOPE-001,
+    /// REST-ERROR-001) says so and names the error the situation calls for, from
+    /// [`Self::terminal_task_expectation`]: a message or a 1.0 subscribe ->
+    /// UnsupportedOperationError (TASK-002, TASK-004), a cancel -> TaskNotCancelableError
+    /// (TASK-003), in the binding's form (ERR-002; HTTP+JSON 1.0 ERR-003, 0.3 REST-003).
+    ///
+    /// `status` is the refusal's HTTP status. `None` when the request is not such a call,
+    /// the recording found the request itself faulty (the refusal may be for that), or the
+    /// status is one no A2A handler sends for it: an authentication, rate-limit or gateway
+    /// answer (401, 402, 403, 407, 408, 429, 502-504), or 404 / 405 (a purged task or a
+    /// missing route, judged by their own rules). Else the clause to put before the
+    /// message's own words, starting lowercase: "the request is a message to task t1,
+    /// which this recording saw in TASK_STATE_COMPLETED: refusing it is right, but ...".
+    pub(super) fn terminal_refusal_without_a2a_error(
+        &self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+    ) -> Option<String> {
+        if x.synthetic
+            || c.webhook
+            || matches!(
+                status,
+                401 | 402 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
+            )
+            || status < 400
+            || self.request_faulted(x)
+        {
+            return None;
+        }
+        // Code 0 is no error of ERR-001 / ERR-002: the expectation is the situation's alone.
+        let (want, why) = self.terminal_task_expectation(x, c, 0)?;
+        let (req, name, reason) = if want == jsonrpc::TASK_NOT_CANCELABLE {
+            ("TASK-003", "TaskNotCancelableError", "TASK_NOT_CANCELABLE")
+        } else if c.op == Some(Op::SubscribeToTask) {
+            (
+                "TASK-004",
+                "UnsupportedOperationError",
+                "UNSUPPORTED_OPERATION",
+            )
+        } else {
+            (
+                "TASK-002",
+                "UnsupportedOperationError",
+                "UNSUPPORTED_OPERATION",
+            )
+        };
+        let form = match (c.binding, c.dialect) {
+            (Some(Binding::Rest), Some(Dialect::V1_0)) => format!(
+                "HTTP 400 with the google.rpc.Status body {{\"error\":{{\"code\":400,\"status\":\"FAILED_PRECONDITION\",\"message\":...,\"details\":[ErrorInfo reason {reason}, domain a2a-protocol.org]}}}} ({name}; {req}, ERR-002, ERR-003)"
+            ),
+            (Some(Binding::Rest), _) => format!(
+                "the A2A error object {{\"code\":{want},\"message\":...}} ({name}) under its HTTP status ({req}, ERR-002, REST-003)"
+            ),
+            (Some(Binding::Grpc), _) => format!(
+                "gRPC FAILED_PRECONDITION with ErrorInfo reason {reason} ({name}; {req}, ERR-002, ERR-005)"
+            ),
+            _ => format!(
+                "a JSON-RPC response with the request's id and error code {want} {name} ({req}, ERR-002, RPC-002)"
+            ),
+        };
+        Some(format!(
+            "{why}: refusing it is right, but the refusal carries no A2A error, so the client cannot tell a finished task (start a new task in its context) from a malformed request or a broken endpoint; answer {form}"
+        ))
+    }
+
     /// How well ErrorInfo `reason` (ERR-002) fits call `c` of exchange `x`, judged from the
     /// operation and what this recording knows of the task it names: `(0, why)` when the
     /// reason cannot be right here (TASK_NOT_CANCELABLE on anything but a cancel, TASK-003;

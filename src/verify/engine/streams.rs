@@ -1198,12 +1198,17 @@ impl State {
             Ok(p) => {
                 // DATA-001: 1.0 events use the JSON names, not the proto field names.
                 if dialect == Some(Dialect::V1_0) && walks.proto_name() {
-                    if let Some((ptr, snake, camel)) = proto_field_name(payload, base) {
+                    let (names, total) = proto_field_names(payload, base, PROTO_NAMES_SHOWN);
+                    if !names.is_empty() {
+                        let said = proto_names_said(&names, total, "a client");
                         self.stream_once(
                             x,
                             &r::STREAM_EVENT_SHAPE,
-                            format!("1.0 stream event uses the proto field name {snake} where the JSON member is {camel}: a client reading {camel} finds nothing"),
-                            vec![x.ev_at(seq, &ptr, None)],
+                            format!("1.0 stream event uses {said}"),
+                            names
+                                .iter()
+                                .map(|(ptr, ..)| x.ev_at(seq, ptr, None))
+                                .collect(),
                         );
                     }
                 }
