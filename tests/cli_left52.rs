@@ -114,8 +114,11 @@ fn judged(path: &str, method: &str) -> (Vec<String>, String) {
         rec.to_str().unwrap(),
     ]);
     call(addr, path, method);
-    // the proxy ends the exchange when the agent's connection ends: give it that moment
-    std::thread::sleep(Duration::from_millis(300));
+    // the proxy ends the exchange when the agent's connection ends: wait for that end
+    // (a fixed 300 ms stood here)
+    proxy_process::wait_in_file(&rec, "the exchange's end", Duration::from_secs(60), |t| {
+        t.contains("\"type\":\"exchange_end\"")
+    });
     let stderr = run.terminate();
     let out = common::verify_file(&rec);
     let mut rules: Vec<String> = out.findings.iter().map(|f| f.rule.clone()).collect();

@@ -284,10 +284,16 @@ fn n5_a_run_the_agent_never_answered_ends_nothing_verified_as_verify_says() {
     let mut c = std::net::TcpStream::connect(addr).unwrap();
     c.write_all(b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: x\r\n\r\n")
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    // the proxy has the request (a fixed 1.5 s stood here, and 0.5 s for the abort below:
+    // on a loaded machine the stop could come before the proxy saw the client go)
+    proxy_process::wait_in_file(&rec, "the request", Duration::from_secs(60), |t| {
+        t.contains("\"type\":\"request_head\"")
+    });
     // the client gives up
     drop(c);
-    std::thread::sleep(Duration::from_millis(500));
+    proxy_process::wait_in_file(&rec, "the client's abort", Duration::from_secs(60), |t| {
+        t.contains("\"outcome\":\"client_abort\"")
+    });
     let stderr = run.terminate();
     let line = stderr
         .lines()

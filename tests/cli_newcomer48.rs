@@ -176,7 +176,9 @@ fn a_client_that_refuses_the_listener_certificate_is_told() {
     );
     assert!(line.contains("curl --cacert FILE"), "{line}");
     refuse();
-    std::thread::sleep(Duration::from_millis(300));
+    // no wait before the stop (a 300 ms sleep stood here): the proxy accepted this
+    // connection (its certificate was refused), and its stop waits for every accepted
+    // connection's task, the handshake's failure counted in it, before it says the count
     child.signal("TERM");
     let rest = proxy_process::rest_of(&rx);
     let counted = rest
@@ -313,9 +315,9 @@ fn a_webhook_no_recorded_delivery_reached_is_named_with_the_listener_to_add() {
         text(&v.stdout)
     );
 
-    // the same through a webhook listener of the proxy: recorded, nothing said
-    std::thread::sleep(Duration::from_millis(500));
-    while deliveries.try_recv().is_ok() {}
+    // the same through a webhook listener of the proxy: recorded, nothing said (the
+    // delivery waited for below names this part's task: one of the first part's, late,
+    // is not it; a 500 ms sleep and a drain of the receiver stood here)
     let rec2 = d.path().join("push2.jsonl");
     let rec2_s = rec2.to_string_lossy().into_owned();
     let (run, addr_2, hook_port) = proxy_process::start_proxy_on_picked_port(|port| {
@@ -347,12 +349,20 @@ fn a_webhook_no_recorded_delivery_reached_is_named_with_the_listener_to_add() {
             "SendMessage",
             serde_json::json!({"message": {"messageId": "m4", "taskId": id, "role": "ROLE_USER", "parts": [{"text": "more"}]}}),
         );
+        id
     };
-    push_twice(&format!("http://{hook_port}/hook"));
-    deliveries
-        .recv_timeout(Duration::from_secs(20))
-        .expect("delivered through the webhook listener");
-    std::thread::sleep(Duration::from_millis(500));
+    let id = push_twice(&format!("http://{hook_port}/hook"));
+    // the proxy's stop verifies every event it has taken in (the delivery's request went
+    // through its webhook listener before the receiver had it; a 500 ms sleep stood here)
+    let end = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let n = deliveries
+            .recv_timeout(end.saturating_duration_since(std::time::Instant::now()))
+            .expect("delivered through the webhook listener");
+        if n.to_string().contains(&id) {
+            break;
+        }
+    }
     let stderr = run.terminate();
     assert!(!stderr.contains("got no push notification"), "{stderr}");
     let v = proxy_process::run_in(d.path(), &["verify", "push2.jsonl"]);

@@ -82,9 +82,10 @@ fn a_request_still_waiting_when_the_proxy_stops_is_said_and_listed_not_judged() 
         body.len()
     )
     .unwrap();
-    wait_for_in_file(&rec, "\"request_head\"");
-    // the agent holds the request: the proxy waits for an answer that does not come
-    std::thread::sleep(Duration::from_millis(300));
+    // the agent holds the request: the proxy waits for an answer that does not come; the
+    // stop comes once the request's body (which names SendMessage) is recorded (a fixed
+    // 300 ms after its head stood here)
+    wait_for_in_file(&rec, "\"request_body\"");
     run.child.signal("TERM");
     let code = run.child.wait_for(Duration::from_secs(60), "proxy");
     let stderr = run.rx.iter().collect::<Vec<_>>().join("\n");

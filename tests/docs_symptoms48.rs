@@ -26,6 +26,7 @@ use crate::proxy_process;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
 use proxy_process::{rest_of, spawn_with_stderr_lines, ChildGuard};
@@ -257,8 +258,24 @@ fn argv(command: &str, subst: &[(&str, String)]) -> Vec<String> {
     words
 }
 
-/// Runs one case in `dir`: its output (stdout then stderr) and exit status.
+/// Runs one case in `dir`: its output (stdout then stderr) and exit status. A gateway
+/// case's proxy ports (FRONT, LISTENER) are picked before its peers start, since the
+/// gateway must be told them; one taken meanwhile (by another process, or by the gateway
+/// itself, started on port 0) makes the proxy exit at start ([`run_once`] says `None`),
+/// and the case runs again on other ports (CI on 1b4909ef5, live_breaker47: the same race).
 fn run(case: &Case, dir: &Path) -> (String, i32) {
+    for _ in 0..4 {
+        if let Some(out) = run_once(case, dir) {
+            return out;
+        }
+    }
+    run_once(case, dir).unwrap_or_else(|| panic!("{}: a port taken 5 times", case.command))
+}
+
+/// [`run`] once: `None` when the proxy exited before its ready line because a port it was
+/// given was taken ("address already in use", or the gateway on its `--upstream`
+/// listener's port: "(a request loop)").
+fn run_once(case: &Case, dir: &Path) -> Option<(String, i32)> {
     let fx: Vec<&str> = case.fixture.split_whitespace().collect();
     let bin = env!("CARGO_BIN_EXE_a2a-interop");
     // the peers this case runs against, kept alive until its command ended
@@ -335,7 +352,7 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
             String::from_utf8_lossy(&o.stdout),
             String::from_utf8_lossy(&o.stderr)
         );
-        return (text, o.status.code().unwrap_or(-1));
+        return Some((text, o.status.code().unwrap_or(-1)));
     }
     // a proxy: FRONT is where it listens (a free port when the page gives none)
     let mut args = args;
@@ -350,12 +367,21 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
             .env("NO_COLOR", "1")
             .stdin(Stdio::null()),
     );
-    let mut lines = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
     // where it listens: the ready line's `listen=` (the address bound, port 0 or not)
     let listen = loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(30))
-            .unwrap_or_else(|_| panic!("{}: no start lines: {lines:#?}", case.command));
+        let l = match rx.recv_timeout(Duration::from_secs(30)) {
+            Ok(l) => l,
+            Err(RecvTimeoutError::Disconnected)
+                if lines.iter().any(|l| {
+                    l.contains("address already in use") || l.contains("(a request loop)")
+                }) =>
+            {
+                eprintln!("{}: a port was taken: {lines:#?}; again", case.command);
+                return None;
+            }
+            Err(_) => panic!("{}: no start lines: {lines:#?}", case.command),
+        };
         let ready = proxy_process::parse_ready(&l);
         lines.push(l);
         if let Some(r) = ready {
@@ -369,7 +395,7 @@ fn run(case: &Case, dir: &Path) -> (String, i32) {
     let status = child.wait_for(Duration::from_secs(60), &case.command);
     lines.extend(rest_of(&rx));
     drop(peers);
-    (lines.join("\n"), status.code().unwrap_or(-1))
+    Some((lines.join("\n"), status.code().unwrap_or(-1)))
 }
 
 #[test]

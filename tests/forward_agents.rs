@@ -303,3 +303,24 @@ fn reports_name_both_agents(out: a2a_interop::app::pipeline::RunOutcome, rec: &s
     .map(|(a, b, n)| (a.to_string(), b.to_string(), n));
     assert_eq!(pairs, want, "{json}");
 }
+
+/// The common path stays untouched by attribution (issue 7 measures it): a listener with
+/// one route and no `--caller` has no attributor, so no connection of it queues a process
+/// lookup and no response head of it waits for one; two routes, or one route with a
+/// `--caller`, have one (their first response head on a new connection waits for the
+/// lookup, bounded by `attribution::PROCESS_WAIT`).
+#[test]
+fn only_a_listener_with_callers_to_tell_apart_has_an_attributor() {
+    use a2a_interop::proxy::attribution::{parse_caller, Attributor};
+    use a2a_interop::record::Route;
+    let route = |prefix: &str, port: u16| Route {
+        prefix: prefix.into(),
+        upstream: format!("http://127.0.0.1:{port}"),
+        leg: None,
+    };
+    assert!(Attributor::new(&[route("/", 9)], None, vec![]).is_none());
+    assert!(Attributor::new(&[route("/", 9)], Some("upstream".into()), vec![]).is_none());
+    assert!(Attributor::new(&[route("/a", 9), route("/b", 10)], None, vec![]).is_some());
+    let planner = parse_caller("planner=python-httpx").unwrap();
+    assert!(Attributor::new(&[route("/", 9)], None, vec![planner]).is_some());
+}

@@ -153,8 +153,10 @@ fn end_seq(evs: &[Event], ex: &str) -> u64 {
 }
 
 /// Two GetTask calls on one client connection through a recording proxy in front of
-/// `agent(past)`, the second sent 600 ms after the first answer: the answers' bodies, the
-/// recording's events and the run's outcome.
+/// `agent(past)`, the second sent once the first exchange's bytes past its Content-Length
+/// are recorded (its `response_excess`; with [`Past::Later`] they come 300 ms after the
+/// answer, on the idle connection): the answers' bodies, the recording's events and the
+/// run's outcome.
 async fn two_calls(past: Past) -> (Vec<Vec<u8>>, Vec<Event>, RunOutcome) {
     let up = agent(past).await;
     let dir = tempfile::tempdir().unwrap();
@@ -162,6 +164,13 @@ async fn two_calls(past: Past) -> (Vec<Vec<u8>>, Vec<Event>, RunOutcome) {
 }
 
 /// [`two_calls`] through a proxy to `upstream` with `ext`, recording in `dir`.
+///
+/// The second call waits for the first exchange's `exchange_end` and `response_excess` in
+/// the recording, not for a time: a fixed 600 ms after the first answer stood here, which
+/// on a loaded machine could pass before the agent's late bytes (written 300 ms after the
+/// answer) reached the proxy, so that they came after the next request went out: the
+/// other case (`bytes_after_the_next_request_went_out_...`), not the one these tests
+/// guard.
 async fn two_calls_to(
     dir: &tempfile::TempDir,
     upstream: String,
@@ -182,7 +191,17 @@ async fn two_calls_to(
             .expect("an answer");
         assert!(m.head.starts_with("HTTP/1.1 200"), "{}", m.head);
         bodies.push(m.body);
-        tokio::time::sleep(Duration::from_millis(600)).await;
+        if i == 1 {
+            wait_for(&rec, |evs| {
+                let xs = exchanges(evs);
+                xs.len() == 1
+                    && !excess_of(evs, &xs[0]).is_empty()
+                    && of_exchange(evs, &xs[0])
+                        .iter()
+                        .any(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            })
+            .await;
+        }
     }
     drop(c);
     wait_for(&rec, |evs| {

@@ -43,6 +43,26 @@ guess: tests/forward_agents.rs's rare flake.) Only a lookup slower than [`PROCES
 task waits for the lookup (at most [`LATE_WAIT`]) and sends the event then, possibly after
 the exchange's `exchange_end` (docs/recording-format.md: readers join it by `exchange`).
 [`Attributor::flush`] sends the late ones before the recording closes.
+
+Why the head waits rather than the lookup finishing after the connection closed (reviewed in
+round 55): what can be kept at accept, the connection's 4-tuple and the client socket's
+inode, names no process once the client has closed it. The process is found through the
+client's file descriptor (`/proc/PID/fd/N -> socket:[INODE]`), which is gone at its close;
+the closed socket's `/proc/net/tcp` row (TIME_WAIT, FIN_WAIT) has inode 0 and no owner; and
+the agents' descriptor tables sampled ahead cannot hold a socket opened and closed between
+two samples (a card fetch lives a few milliseconds). Reading `/proc` at accept, on the
+accept loop, would make every connection of the listener wait instead of only the first
+heads. So the lookup must end while the client still waits for its answer, and the head is
+the last moment the proxy holds: the wait is the price of the `process` method, opt-in (two
+or more routes, or `--caller`), bounded by [`PROCESS_WAIT`], and a listener with one route
+and no `--caller` pays nothing (no attributor: tests/forward_agents.rs asserts it). Measured
+then: the lookup's cost is its reads of `/proc/net/tcp` (8,747 rows, 1.17 MB, 31 ms a read on
+the CI host, mostly TIME_WAIT rows of earlier tests), not the scan of the agents' fds; beside
+4 CPU hogs pinned to the test's core a batch took 0.8-2.6 s, past [`PROCESS_WAIT`], and
+tests/forward_agents.rs failed 3 runs in 20 (4 hogs, not pinned): the client had closed
+before its agent's fds were read, and the hop fell to the nesting guess. A lookup of the one
+socket by its 4-tuple (netlink `sock_diag`, constant time) instead of the whole table is
+the remedy left open.
 */
 
 use std::collections::HashMap;

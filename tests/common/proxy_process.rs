@@ -592,3 +592,29 @@ impl ReservedPort {
         tokio::net::TcpListener::from_std(l).unwrap()
     }
 }
+
+/// Polls the file at `path` (a recording being written: the recorder flushes every
+/// 20-50 ms) every 20 ms until its text satisfies `cond`; panics after `limit`, naming
+/// `what` and showing the text read. The wait for an event a test's next step needs (a
+/// request head recorded, an exchange ended), in place of a fixed sleep that a loaded
+/// machine can outlast.
+pub fn wait_in_file(
+    path: &std::path::Path,
+    what: &str,
+    limit: Duration,
+    cond: impl Fn(&str) -> bool,
+) {
+    let end = std::time::Instant::now() + limit;
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if cond(&text) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "{what}: not in {} within {limit:?}: {text}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -44,17 +44,35 @@ def free_port():
     return p
 
 
-def wait_port(port, proc, secs=30):
+OWN_CARD = {"py": b"a2a-interop Python test agent", "js": b"a2a-interop JS test agent"}
+
+
+def wait_own_card(port, proc, own, secs=60):
+    """Until the card on `port` is the agent's own (its name `own`): True; False when the
+    agent `proc` exited first (its port was taken by another process after free_port() let
+    it go: start it again on another). A card of another agent on that port (it took the
+    port first) is not this agent's: waited past, never driven. SystemExit after `secs`."""
     end = time.time() + secs
     while time.time() < end:
         if proc.poll() is not None:
-            raise SystemExit(f"agent on port {port} exited {proc.returncode}")
+            return False
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
+            s = socket.create_connection(("127.0.0.1", port), timeout=2)
+            s.sendall(b"GET /.well-known/agent-card.json HTTP/1.1\r\nHost: x\r\n"
+                      b"Connection: close\r\n\r\n")
+            d = b""
+            while True:
+                x = s.recv(65536)
+                if not x:
+                    break
+                d += x
+            s.close()
+            if d.startswith(b"HTTP/1.1 200") and own in d:
+                return True
         except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"nothing listens on {port} after {secs} s")
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"the agent on {port} served no card of its own after {secs} s")
 
 
 def start_agent(bin_, which):
@@ -69,16 +87,26 @@ def start_agent(bin_, which):
                 threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
                 return p, url
         raise SystemExit(f"the reference agent exited {p.wait()} before its banner")
-    port = free_port()
-    envv = dict(os.environ, A2A_PORT=str(port))
     if which == "py":
         args, cwd = [os.path.join(HERE, ".venv", "bin", "python"), "agent.py"], os.path.join(HERE, "python")
     else:
         args, cwd = ["node", "agent.mjs"], os.path.join(HERE, "js")
-    p = subprocess.Popen(args, cwd=cwd, env=envv, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    wait_port(port, p)
-    return p, f"http://127.0.0.1:{port}"
+    # The SDK agents take their port from A2A_PORT (and put it in their card), so it is
+    # picked here: another process can take it before the agent binds it. Then the agent
+    # exits at start, or another agent answers there; either way it is started again on
+    # another port (until round 55 a port wait saw any listener and drove it).
+    for attempt in range(1, 6):
+        port = free_port()
+        envv = dict(os.environ, A2A_PORT=str(port))
+        envv.pop("A2A_PUBLIC_URL", None)
+        envv.pop("A2A_NAME", None)
+        p = subprocess.Popen(args, cwd=cwd, env=envv, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+        if wait_own_card(port, p, OWN_CARD[which]):
+            return p, f"http://127.0.0.1:{port}"
+        print(f"the {which} agent exited at start on port {port} ({p.returncode}); "
+              "starting it again on another port", file=sys.stderr, flush=True)
+    raise SystemExit(f"the {which} agent could not start in 5 attempts")
 
 
 def card(addr):
