@@ -192,9 +192,13 @@ fn a_listener_port_in_use_is_named() {
         .unwrap();
     let err = stderr_of(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
+    // the port is held by this test process: the message names it (lead55)
+    let me = std::process::id();
     assert!(
         err.contains(&format!(
-            "cannot listen on {taken_addr} (--listener): address already in use; hint: stop the other process or pick another port for that --listener"
+            "cannot listen on {taken_addr} (--listener): address already in use by process {me} ("
+        )) && err.contains(&format!(
+            "; hint: stop it (kill {me}) or pick another port for that --listener"
         )),
         "{err}"
     );

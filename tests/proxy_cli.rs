@@ -89,6 +89,40 @@ fn port_in_use_exits_2_with_a_hint() {
         err.contains("address already in use") && err.contains("hint"),
         "{err}"
     );
+    // the holder is this test process, named by pid with the way to stop it (lead55)
+    let me = std::process::id();
+    assert!(
+        err.contains(&format!("address already in use by process {me} ("))
+            && err.contains(&format!(
+                "hint: stop it (kill {me}) or pick another --listen port"
+            )),
+        "{err}"
+    );
+}
+
+/// A second proxy started on the port a first one listens on (two terminals, one
+/// forgotten: newcomer55's "two proxies on one port") is told which process holds it,
+/// as `a2a-interop proxy` with its pid, and how to stop it (lead55).
+#[test]
+fn a_port_held_by_another_proxy_names_that_proxy() {
+    let (first, addr) =
+        proxy_process::start_proxy(&["--upstream", "http://127.0.0.1:9", "--no-record"]);
+    let (code, err) = run_fail(&[
+        "proxy",
+        "--listen",
+        &addr.to_string(),
+        "--upstream",
+        "http://127.0.0.1:9",
+        "--no-record",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let pid = first.child.id();
+    assert!(
+        err.contains(&format!(
+            "cannot listen on {addr}: address already in use by process {pid} (a2a-interop proxy); hint: stop it (kill {pid}) or pick another --listen port"
+        )),
+        "{err}"
+    );
 }
 
 #[test]

@@ -2038,12 +2038,35 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
         })
         .find(|m| m.ends_with(" (--listener)"));
     if in_use {
+        // who holds the port, when /proc shows it (newcomer55: two proxies on one port)
+        let addr = listener
+            .as_deref()
+            .and_then(|l| l.strip_suffix(" (--listener)"))
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(listen);
+        let (by, stop) = match crate::proxy::attribution::port_holders(addr).as_slice() {
+            [] => (String::new(), "stop the other process".to_string()),
+            [(pid, program)] => (
+                format!(" by process {pid} ({program})"),
+                format!("stop it (kill {pid})"),
+            ),
+            many => (
+                format!(
+                    " by processes {}",
+                    many.iter()
+                        .map(|(pid, program)| format!("{pid} ({program})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "stop them".to_string(),
+            ),
+        };
         match listener {
             Some(l) => anyhow::anyhow!(
-                "cannot listen on {l}: address already in use; hint: stop the other process or pick another port for that --listener"
+                "cannot listen on {l}: address already in use{by}; hint: {stop} or pick another port for that --listener"
             ),
             None => anyhow::anyhow!(
-                "cannot listen on {listen}: address already in use; hint: stop the other process or pick another --listen port"
+                "cannot listen on {listen}: address already in use{by}; hint: {stop} or pick another --listen port"
             ),
         }
     } else if e.to_string().starts_with("cannot create recording")

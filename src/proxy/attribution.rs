@@ -132,6 +132,19 @@ pub enum Lookup {
     Unknown,
 }
 
+/// Who holds a listening TCP socket that a bind of `addr` clashes with (same port; same
+/// IP, or either side on the unspecified address): `(pid, program)` per process, `program`
+/// being the basename of its `argv[0]` and of its first argument when that is no flag
+/// (`a2a-interop proxy`, `python3 agent.py`; never the rest of the command line, which may
+/// hold credentials). Read from Linux `/proc` (`/proc/net/tcp{,6}`, every `/proc/PID/fd`):
+/// empty elsewhere, or when the holder is another user's process `/proc` does not show.
+/// For the "address already in use" message at start-up (RFC 9293 §3.5's one listener per
+/// address and port), never on the forwarding path: the scan of every process's fds is
+/// ~1-30 ms.
+pub fn port_holders(addr: SocketAddr) -> Vec<(u32, String)> {
+    procfs::listen_holders(addr)
+}
+
 /// Per-listener attribution state (a listener with two or more routes, or `--caller`).
 pub struct Attributor {
     /// Route prefixes by route index.
@@ -942,6 +955,59 @@ mod procfs {
                     out.entry(r.local.port()).or_insert(r.inode);
                 }
             }
+        }
+        out
+    }
+
+    /// [`super::port_holders`]: processes holding a listening socket a bind of `addr`
+    /// clashes with, by pid, each with its program's short name; sorted by pid.
+    pub(super) fn listen_holders(addr: SocketAddr) -> Vec<(u32, String)> {
+        let addr = canon(addr);
+        let mut inodes = Vec::new();
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            let Ok(text) = std::fs::read_to_string(table) else {
+                continue;
+            };
+            for r in parse_table(&text) {
+                let local = canon(r.local);
+                if r.state == LISTEN
+                    && r.inode != 0
+                    && local.port() == addr.port()
+                    && (local.ip() == addr.ip()
+                        || local.ip().is_unspecified()
+                        || addr.ip().is_unspecified())
+                {
+                    inodes.push(r.inode);
+                }
+            }
+        }
+        if inodes.is_empty() {
+            return Vec::new();
+        }
+        let mut pids: Vec<u32> = holders_of(&inodes).into_values().flatten().collect();
+        pids.sort_unstable();
+        pids.dedup();
+        pids.into_iter().map(|pid| (pid, program_of(pid))).collect()
+    }
+
+    /// The short name of process `pid`'s program from `/proc/PID/cmdline`: the basename
+    /// of `argv[0]`, and of `argv[1]` when that is no flag; `?` when unreadable.
+    fn program_of(pid: u32) -> String {
+        let Ok(raw) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+            return "?".into();
+        };
+        let base = |a: &[u8]| {
+            let a = String::from_utf8_lossy(a);
+            a.rsplit('/').next().unwrap_or_default().to_string()
+        };
+        let mut args = raw.split(|&b| b == 0).filter(|a| !a.is_empty());
+        let Some(first) = args.next() else {
+            return "?".into();
+        };
+        let mut out = base(first);
+        if let Some(next) = args.next().filter(|a| !a.starts_with(b"-")) {
+            out.push(' ');
+            out.push_str(&base(next));
         }
         out
     }
