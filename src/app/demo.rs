@@ -234,7 +234,8 @@ fn agent_only(listen: &str, bearer: Option<String>) -> anyhow::Result<ExitCode> 
         let stop = crate::app::proxy_cmd::stop_signal()?;
         let start_error = |e: std::io::Error| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
-                anyhow::anyhow!("cannot listen on {addr}: address already in use; hint: pick another --listen port")
+                let (by, stop) = crate::app::proxy_cmd::in_use_by(addr);
+                anyhow::anyhow!("cannot listen on {addr}: address already in use{by}; hint: {stop} or pick another --listen port")
             } else {
                 anyhow::anyhow!("cannot start the reference agent on {addr}: {e}")
             }

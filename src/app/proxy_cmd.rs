@@ -2023,6 +2023,29 @@ fn room_hint(cause: &str) -> &'static str {
     }
 }
 
+/// For "address already in use" on `addr`: (`" by process PID (PROGRAM)"`, `"stop it (kill
+/// PID)"`) from [`crate::proxy::attribution::port_holders`], or (`""`, `"stop the other
+/// process"`) when `/proc` does not show the holder.
+pub(crate) fn in_use_by(addr: SocketAddr) -> (String, String) {
+    match crate::proxy::attribution::port_holders(addr).as_slice() {
+        [] => (String::new(), "stop the other process".to_string()),
+        [(pid, program)] => (
+            format!(" by process {pid} ({program})"),
+            format!("stop it (kill {pid})"),
+        ),
+        many => (
+            format!(
+                " by processes {}",
+                many.iter()
+                    .map(|(pid, program)| format!("{pid} ({program})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "stop them".to_string(),
+        ),
+    }
+}
+
 fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     let in_use = e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
@@ -2044,23 +2067,7 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
             .and_then(|l| l.strip_suffix(" (--listener)"))
             .and_then(|a| a.parse().ok())
             .unwrap_or(listen);
-        let (by, stop) = match crate::proxy::attribution::port_holders(addr).as_slice() {
-            [] => (String::new(), "stop the other process".to_string()),
-            [(pid, program)] => (
-                format!(" by process {pid} ({program})"),
-                format!("stop it (kill {pid})"),
-            ),
-            many => (
-                format!(
-                    " by processes {}",
-                    many.iter()
-                        .map(|(pid, program)| format!("{pid} ({program})"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                "stop them".to_string(),
-            ),
-        };
+        let (by, stop) = in_use_by(addr);
         match listener {
             Some(l) => anyhow::anyhow!(
                 "cannot listen on {l}: address already in use{by}; hint: {stop} or pick another port for that --listener"
