@@ -699,8 +699,16 @@ fn legal_changes() -> Vec<Legal> {
                 for &i in &order {
                     subst_word(&mut m, &all, &ids[i], &format!("\u{2}{i}\u{2}"));
                 }
+                // A UUID stays a UUID and any other id stays no UUID: the bijection keeps
+                // each id's form, which RPC-ERROR-003 judges (an agent refusing a messageId
+                // that is no UUID, f459: mapped to a UUID, its finding rightly goes).
                 for &i in &order {
-                    subst(&mut m, &all, &format!("\u{2}{i}\u{2}"), &format!("{:08x}-49aa-4bbb-8ccc-{:012x}", 0x4900_0000u32 + i as u32, i * 7919));
+                    let to = if uuid::Uuid::try_parse(&ids[i]).is_ok() {
+                        format!("{:08x}-49aa-4bbb-8ccc-{:012x}", 0x4900_0000u32 + i as u32, i * 7919)
+                    } else {
+                        format!("id49-{i}-{:x}", i * 7919)
+                    };
+                    subst(&mut m, &all, &format!("\u{2}{i}\u{2}"), &to);
                 }
                 vec![m]
             },
