@@ -20,7 +20,9 @@ A mode's prefix names its binding and generation: `v10-` / `v03-` / `v02-` JSON-
 mode in this one process, each on its own loopback port; prints `MODE PORT` per mode, then
 `ready`, and serves until killed. The card's url is the agent's own address until the driver
 posts the proxy's address to `POST /__public` on the agent's port (not A2A traffic; it never
-passes the proxy). `--list` prints each mode with its kind: `fault` (a rule the verifier
+passes the proxy); `POST /__answered` (a task id) likewise tells it the client holds the
+answer to its follow-up on that task, which a held subscription waits for before its later
+events. `--list` prints each mode with its kind: `fault` (a rule the verifier
 judges) or `legal` (the verifier must stay silent).
 
 Skills, by the first word of a send's text: `quick` completes at once with an artifact;
@@ -402,6 +404,8 @@ class Agent:
         self.tasks = {}
         self.order = []
         self.configs = {}  # task id -> {config id: url}
+        # tasks whose follow-up answer the client holds (POST /__answered, the driver)
+        self.answered = set()
         self.n = 0
 
     # ---- the card -------------------------------------------------------------------------
@@ -690,11 +694,12 @@ class Agent:
 
     def after_wait(self, tid):
         """The events of a held subscription to task tid once it left its interrupted state
-        (a follow-up on another connection moved it on; at most 10 s): its artifact and its
-        status, then the stream ends."""
+        (a follow-up on another connection moved it on, and the client holds that
+        follow-up's answer, POST /__answered; at most 10 s): its artifact and its status,
+        then the stream ends."""
         t = self.tasks[tid]
         for _ in range(500):
-            if t["state"] not in ("input-required", "auth-required"):
+            if t["state"] not in ("input-required", "auth-required") and tid in self.answered:
                 break
             time.sleep(0.02)
         out = [self.artifact_event(t, a) for a in t["artifacts"]]
@@ -975,6 +980,9 @@ def handler_for(agent):
             u = urllib.parse.urlsplit(self.path)
             if u.path == "/__public" and method == "POST":
                 agent.public = raw.decode().strip().rstrip("/")
+                return self.send_body(200, {})
+            if u.path == "/__answered" and method == "POST":
+                agent.answered.add(raw.decode().strip())
                 return self.send_body(200, {})
             if method == "GET" and u.path == ("/.well-known/agent.json" if agent.gen == "02"
                                               else "/.well-known/agent-card.json"):

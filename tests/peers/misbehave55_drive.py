@@ -81,8 +81,10 @@ def call(url, body=None, headers=None, method=None):
 class Client:
     """One mode's client: the calls of its binding and generation, each logged as a step."""
 
-    def __init__(self, mode, base, log):
+    def __init__(self, mode, base, log, aport=None):
         self.mode, self.base, self.log = mode, base, log
+        # the agent's own port, for control posts the proxy never sees
+        self.aport = aport
         self.gen = mode[1:3]
         self.v10 = self.gen == "10"
         self.rest = mode.startswith("r")
@@ -181,6 +183,13 @@ class Client:
                              {} if verb == "POST" else None)
         return self.rpc(step, "SubscribeToTask" if self.v10 else "tasks/resubscribe",
                         {"id": tid})
+
+    def tell_answered(self, tid):
+        """`POST /__answered` (task id) on the agent's own port: the client holds the answer
+        to its follow-up on task tid (Agent.after_wait waits for it)."""
+        urllib.request.urlopen(urllib.request.Request(
+            f"http://127.0.0.1:{self.aport}/__answered", tid.encode(), method="POST"),
+            timeout=10).read()
 
     def subscribe_held(self, step, tid, then):
         """A subscription to task tid read event by event: `then()` runs once its first
@@ -286,8 +295,13 @@ class Client:
         if c["hold_sub"]:
             # the subscription stays open while the follow-up, on another connection,
             # completes the task: sent once the stream's first event has arrived
-            self.subscribe_held("sub-interrupted", t5,
-                                lambda: self.send("follow-up", "friday", tid=t5, ctx=c1))
+            # then tells the agent, on its own port, that the follow-up's answer has
+            # arrived: the held stream's later events come after it in the recording
+            # (CI 157: under load they were written, and recorded, first)
+            def follow_up():
+                self.send("follow-up", "friday", tid=t5, ctx=c1)
+                self.tell_answered(t5)
+            self.subscribe_held("sub-interrupted", t5, follow_up)
         else:
             self.subscribe("sub-interrupted", t5)
             self.send("follow-up", "friday", tid=t5, ctx=c1)
@@ -336,7 +350,7 @@ def run_mode(bin_, out, mode, aport, res):
         f"http://127.0.0.1:{aport}/__public", base.encode(), method="POST"), timeout=10).read()
     log = []
     try:
-        Client(mode, base, log).run()
+        Client(mode, base, log, aport).run()
     except Exception as e:  # noqa: BLE001  (a client crash is a result of the mode)
         log.append(("client-error", 0, repr(e)))
     alive = proxy.poll() is None
