@@ -359,7 +359,7 @@ impl State {
         let Some(mut h) = self.interrupted_refusals.remove(key) else {
             return;
         };
-        if st.is_terminal() {
+        let settled = if st.is_terminal() {
             let Some(what) = x
                 .call
                 .as_ref()
@@ -367,20 +367,19 @@ impl State {
             else {
                 return;
             };
-            h.msg.push_str(&format!(
+            format!(
                 "; the agent then carried out the client's {what} ({}), which a task that had ended refuses (TASK-002, TASK-003), so the task was still waiting when the agent refused; it is {} by that call",
                 x.id,
                 x.state_term(st)
-            ));
-            h.ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
-            self.find(h.rule, h.msg, h.ev, &h.leg);
-            return;
-        }
-        h.msg.push_str(&format!(
-            "; a later read of the task ({}) still shows it {}, so it had not ended",
-            x.id,
-            x.state_term(st)
-        ));
+            )
+        } else {
+            format!(
+                "; a later read of the task ({}) still shows it {}, so it had not ended",
+                x.id,
+                x.state_term(st)
+            )
+        };
+        h.msg.push_str(&settled);
         h.ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
         self.find(h.rule, h.msg, h.ev, &h.leg);
     }
