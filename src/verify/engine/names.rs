@@ -67,12 +67,16 @@ pub(super) fn list_tasks_page_problem(
         Some(None) => Some((ptr("totalSize"), "totalSize is not an integer".into())),
         Some(Some(n)) if n < rows as i64 => Some((
             ptr("totalSize"),
-            format!("totalSize {n} is smaller than the {rows} tasks on this page"),
+            format!(
+                "totalSize {n} is smaller than the {rows} task{} on this page",
+                if rows == 1 { "" } else { "s" }
+            ),
         )),
         Some(Some(n)) if more && n <= rows as i64 && rows as i64 >= limit => Some((
             ptr("totalSize"),
             format!(
-                "totalSize {n} counts only this page's {rows} tasks while nextPageToken announces another page (totalSize is the count before pagination)"
+                "totalSize {n} counts only this page's {rows} task{} while nextPageToken announces another page (totalSize is the count before pagination)",
+                if rows == 1 { "" } else { "s" }
             ),
         )),
         Some(Some(_)) => None,

@@ -1533,15 +1533,17 @@ impl State {
                     let page = if token_in.is_some() {
                         format!("page for pageToken {tok:?}")
                     } else {
+                        let room = list_page_limit(res, c, x) - ts.len() as i64;
                         format!(
-                            "first page, with room for {} more tasks,",
-                            list_page_limit(res, c, x) - ts.len() as i64
+                            "first page, with room for {room} more task{},",
+                            if room == 1 { "" } else { "s" }
                         )
                     };
                     self.find(
                         &r::DATA_LIST_PAGING,
                         format!(
-                            "the agent's ListTasks {page} completes the listing ({seen} tasks listed, totalSize {n}) yet hands out nextPageToken {nt:?}: the last page's nextPageToken is \"\" (1.0 §3.1.4), so a client fetches a page with nothing on it"
+                            "the agent's ListTasks {page} completes the listing ({seen} task{} listed, totalSize {n}) yet hands out nextPageToken {nt:?}: the last page's nextPageToken is \"\" (1.0 §3.1.4), so a client fetches a page with nothing on it",
+                            if seen == 1 { "" } else { "s" }
                         ),
                         token_in
                             .is_some()
