@@ -15,70 +15,37 @@
 //! (`verify`) and to the stderr lines. Before this round's fixes 5 of the 102 modes were
 //! judged wrong (see the tests' docs; 0 after); 45 modes are legal and must draw no finding.
 
-use crate::harness;
+use crate::live_round::LiveRound;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+use std::path::PathBuf;
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+/// The round's one run (about 1 MB under `target/tmp/live_breaker54`, replaced by each run).
+static ROUND: LiveRound = LiveRound::new(
+    "live_breaker54",
+    "misbehave54_drive.py",
+    "tests/cases/live54-predictions.json",
+);
 
-/// The one run of every mode: its directory (`target/tmp/live_breaker54`) and the table
-/// the driver printed.
+/// [`LiveRound::run`].
 fn run() -> &'static (PathBuf, String) {
-    static RUN: OnceLock<(PathBuf, String)> = OnceLock::new();
-    RUN.get_or_init(|| {
-        // under target/ (about 1 MB), replaced by each run: the tests share it
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("live_breaker54");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let o = Command::new("python3")
-            .arg(harness::peers_dir().join("misbehave54_drive.py"))
-            .arg(BIN)
-            .arg(&dir)
-            .output()
-            .unwrap();
-        let table = String::from_utf8_lossy(&o.stdout).to_string();
-        assert!(
-            o.status.success(),
-            "{table}\n{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        (dir, table)
-    })
+    ROUND.run()
 }
 
-/// `OUTDIR/NAME` of the run as JSON.
+/// [`LiveRound::json_file`].
 fn json_file(name: &str) -> Value {
-    let (dir, table) = run();
-    serde_json::from_slice(
-        &std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}\n{table}")),
-    )
-    .unwrap()
+    ROUND.json_file(name)
 }
 
-/// The predictions file.
+/// [`LiveRound::predictions`].
 fn predictions() -> Value {
-    serde_json::from_slice(
-        &std::fs::read(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/live54-predictions.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap()
+    ROUND.predictions()
 }
 
-/// The findings of `mode`'s `--report` with rule `rule`.
+/// [`LiveRound::findings`].
 fn findings(mode: &str, rule: &str) -> Vec<Value> {
-    json_file(&format!("{mode}.json"))["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["rule"] == rule)
-        .cloned()
-        .collect()
+    ROUND.findings(mode, rule)
 }
 
 /// The client's steps of `mode` as (name, HTTP status).

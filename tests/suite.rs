@@ -578,6 +578,8 @@ mod common;
 mod harness;
 #[path = "common/https_repro.rs"]
 mod https_repro;
+#[path = "common/live_round.rs"]
+mod live_round;
 #[path = "common/misbehaving_peer.rs"]
 mod misbehaving_peer;
 #[path = "common/misclient_run.rs"]
