@@ -14,8 +14,9 @@ The callee is the route the request went to. The caller is found, most exact fir
 1. `leg`: the listener's `--leg` name (gateway verification).
 2. `process` (Linux, loopback): the client socket's peer port belongs to a process that also
    listens on a route's upstream port, so that route's agent made the call. Found through
-   `/proc/net/tcp{,6}` (socket inode of the client's side, listening inodes of the route
-   ports) and `/proc/PID/fd` (which process holds both). Done once per connection, off the
+   the kernel's socket tables (the client side's socket inode by its 4-tuple, the route
+   ports' listening inodes: netlink `sock_diag`, or `/proc/net/tcp{,6}` where netlink is not
+   usable) and `/proc/PID/fd` (which process holds both). Done once per connection, off the
    forwarding path: accepted connections queue up (at most [`MAX_QUEUED_LOOKUPS`]) for one
    blocking worker, which takes everything queued at once and reads each table once per
    batch, so a burst of connections or a slow, loaded machine makes lookups later, not
@@ -60,9 +61,11 @@ then: the lookup's cost is its reads of `/proc/net/tcp` (8,747 rows, 1.17 MB, 31
 the CI host, mostly TIME_WAIT rows of earlier tests), not the scan of the agents' fds; beside
 4 CPU hogs pinned to the test's core a batch took 0.8-2.6 s, past [`PROCESS_WAIT`], and
 tests/forward_agents.rs failed 3 runs in 20 (4 hogs, not pinned): the client had closed
-before its agent's fds were read, and the hop fell to the nesting guess. A lookup of the one
-socket by its 4-tuple (netlink `sock_diag`, constant time) instead of the whole table is
-the remedy left open.
+before its agent's fds were read, and the hop fell to the nesting guess. Since round 56 the
+client socket is asked for by its 4-tuple through netlink `sock_diag` (the kernel's exact
+lookup: one request per connection, whatever the number of sockets on the host), and the
+agents' listeners by a dump of listening sockets only; `/proc/net/tcp{,6}` is read only
+where netlink is not usable.
 */
 
 use std::collections::HashMap;
@@ -136,8 +139,9 @@ pub enum Lookup {
 /// IP, or either side on the unspecified address): `(pid, program)` per process, `program`
 /// being the basename of its `argv[0]` and of its first argument when that is no flag
 /// (`a2a-interop proxy`, `python3 agent.py`; never the rest of the command line, which may
-/// hold credentials). Read from Linux `/proc` (`/proc/net/tcp{,6}`, every `/proc/PID/fd`):
-/// empty elsewhere, or when the holder is another user's process `/proc` does not show.
+/// hold credentials). Read from Linux (the listening sockets by netlink `sock_diag` or
+/// `/proc/net/tcp{,6}`, their holders from every `/proc/PID/fd`): empty elsewhere, or when
+/// the holder is another user's process `/proc` does not show.
 /// For the "address already in use" message at start-up (RFC 9293 §3.5's one listener per
 /// address and port), never on the forwarding path: the scan of every process's fds is
 /// ~1-30 ms.
@@ -913,10 +917,27 @@ mod procfs {
     /// holding it).
     pub(super) type Agents = HashMap<u16, (u64, Vec<u32>)>;
 
-    /// The client sockets' inodes: `peer` -> `local` of each connection, looked up in the
-    /// table of `peer`'s family first, then the other. Each table is read at most once for
-    /// the whole batch (~6 ms a read on a large host: the kernel walks its hash).
+    /// The client sockets' inodes: `peer` -> `local` of each connection (`None`: no such
+    /// socket, or closed: a socket in TIME_WAIT has no inode). Each socket is asked for by
+    /// its 4-tuple through netlink `sock_diag` ([`sock_diag::Diag::inode`], microseconds
+    /// whatever the number of sockets on the host); where netlink is not usable, from the
+    /// text tables ([`client_inodes_from_tables`]).
     fn client_inodes(ends: &[(SocketAddr, SocketAddr)]) -> Vec<Option<u64>> {
+        #[cfg(target_os = "linux")]
+        if let Some(found) = sock_diag::Diag::open().and_then(|mut diag| {
+            ends.iter()
+                .map(|&(peer, local)| diag.inode(canon(peer), canon(local)))
+                .collect::<Option<Vec<_>>>()
+        }) {
+            return found;
+        }
+        client_inodes_from_tables(ends)
+    }
+
+    /// [`client_inodes`] from the text tables `/proc/net/tcp{,6}` (each read at most once
+    /// for the batch; 31 ms a read with 8.7k rows on a busy host): where netlink is not
+    /// usable.
+    fn client_inodes_from_tables(ends: &[(SocketAddr, SocketAddr)]) -> Vec<Option<u64>> {
         const TABLES: [&str; 2] = ["/proc/net/tcp", "/proc/net/tcp6"];
         let mut read: [Option<Vec<Row>>; 2] = [None, None];
         ends.iter()
@@ -939,21 +960,43 @@ mod procfs {
             .collect()
     }
 
-    /// Listening sockets (loopback or any address) on `ports`: port -> inode.
-    fn listeners_on(ports: &[u16]) -> HashMap<u16, u64> {
-        let mut out = HashMap::new();
+    /// Every listening TCP socket of the host with an inode: (local address, inode), IPv4
+    /// and IPv6. From netlink `sock_diag` (a dump of the listening sockets only: the kernel
+    /// does not walk its established connections) or, where netlink is not usable, the
+    /// `LISTEN` rows of `/proc/net/tcp{,6}`.
+    fn listening() -> Vec<(SocketAddr, u64)> {
+        #[cfg(target_os = "linux")]
+        if let Some(found) = sock_diag::Diag::open().and_then(|mut diag| diag.listeners()) {
+            return found;
+        }
+        listening_from_tables()
+    }
+
+    /// [`listening`] from the text tables `/proc/net/tcp{,6}`.
+    fn listening_from_tables() -> Vec<(SocketAddr, u64)> {
+        let mut out = Vec::new();
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             let Ok(text) = std::fs::read_to_string(table) else {
                 continue;
             };
-            for r in parse_table(&text) {
-                if r.state == LISTEN
-                    && r.inode != 0
-                    && (r.local.ip().is_loopback() || r.local.ip().is_unspecified())
-                    && ports.contains(&r.local.port())
-                {
-                    out.entry(r.local.port()).or_insert(r.inode);
-                }
+            out.extend(
+                parse_table(&text)
+                    .into_iter()
+                    .filter(|r| r.state == LISTEN && r.inode != 0)
+                    .map(|r| (r.local, r.inode)),
+            );
+        }
+        out
+    }
+
+    /// Listening sockets (loopback or any address) on `ports`: port -> inode.
+    fn listeners_on(ports: &[u16]) -> HashMap<u16, u64> {
+        let mut out = HashMap::new();
+        for (local, inode) in listening() {
+            if (local.ip().is_loopback() || local.ip().is_unspecified())
+                && ports.contains(&local.port())
+            {
+                out.entry(local.port()).or_insert(inode);
             }
         }
         out
@@ -964,21 +1007,14 @@ mod procfs {
     pub(super) fn listen_holders(addr: SocketAddr) -> Vec<(u32, String)> {
         let addr = canon(addr);
         let mut inodes = Vec::new();
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            let Ok(text) = std::fs::read_to_string(table) else {
-                continue;
-            };
-            for r in parse_table(&text) {
-                let local = canon(r.local);
-                if r.state == LISTEN
-                    && r.inode != 0
-                    && local.port() == addr.port()
-                    && (local.ip() == addr.ip()
-                        || local.ip().is_unspecified()
-                        || addr.ip().is_unspecified())
-                {
-                    inodes.push(r.inode);
-                }
+        for (local, inode) in listening() {
+            let local = canon(local);
+            if local.port() == addr.port()
+                && (local.ip() == addr.ip()
+                    || local.ip().is_unspecified()
+                    || addr.ip().is_unspecified())
+            {
+                inodes.push(inode);
             }
         }
         if inodes.is_empty() {
@@ -1120,6 +1156,181 @@ mod procfs {
         out
     }
 
+    /// The kernel's TCP socket tables through netlink `sock_diag` (`NETLINK_SOCK_DIAG`,
+    /// `inet_diag_req_v2`, Linux 3.3+): one socket by its 4-tuple, or the listening sockets,
+    /// without reading and parsing the whole text of `/proc/net/tcp{,6}` (whose cost grows
+    /// with every socket of the host, TIME_WAIT rows included). Unprivileged for TCP. Every
+    /// function answers `None` when netlink is not usable here (a sandbox without it, an
+    /// error other than "no such socket", an answer that does not parse): the caller then
+    /// reads `/proc`. The socket is non-blocking: the kernel answers a request while it is
+    /// sent (and a dump's next part while the last is read), so a read that would block is
+    /// an answer that is not coming, never a wait.
+    #[cfg(target_os = "linux")]
+    pub(super) mod sock_diag {
+        use std::net::{IpAddr, SocketAddr};
+
+        use netlink_packet_core::{
+            NetlinkHeader, NetlinkMessage, NetlinkPayload, NLM_F_DUMP, NLM_F_REQUEST,
+        };
+        use netlink_packet_sock_diag::{
+            constants::{AF_INET, AF_INET6, IPPROTO_TCP},
+            inet::{ExtensionFlags, InetRequest, SocketId, StateFlags},
+            SockDiagMessage,
+        };
+        use netlink_sys::{protocols::NETLINK_SOCK_DIAG, Socket};
+
+        /// `ENOENT` in a netlink error message: no socket with that 4-tuple.
+        const ENOENT: i32 = 2;
+
+        /// Bytes read per `recv` (64 KiB: above the kernel's largest dump message, 32 KiB).
+        const RECV_BYTES: usize = 64 * 1024;
+
+        /// One `NETLINK_SOCK_DIAG` socket, for the lookups of one batch.
+        pub(super) struct Diag {
+            socket: Socket,
+            buf: Vec<u8>,
+        }
+
+        impl Diag {
+            /// Opens, binds and connects a non-blocking sock_diag socket; `None` when netlink
+            /// is not usable.
+            pub(super) fn open() -> Option<Diag> {
+                let mut socket = Socket::new(NETLINK_SOCK_DIAG).ok()?;
+                socket.bind_auto().ok()?;
+                socket.connect(&netlink_sys::SocketAddr::new(0, 0)).ok()?;
+                socket.set_non_blocking(true).ok()?;
+                Some(Diag {
+                    socket,
+                    buf: vec![0; RECV_BYTES],
+                })
+            }
+
+            /// Sends one `inet_diag_req_v2` for TCP.
+            fn send(
+                &mut self,
+                family: u8,
+                states: StateFlags,
+                id: SocketId,
+                dump: bool,
+            ) -> Option<()> {
+                let mut header = NetlinkHeader::default();
+                header.flags = NLM_F_REQUEST | if dump { NLM_F_DUMP } else { 0 };
+                let mut packet = NetlinkMessage::new(
+                    header,
+                    SockDiagMessage::InetRequest(InetRequest {
+                        family,
+                        protocol: IPPROTO_TCP,
+                        extensions: ExtensionFlags::empty(),
+                        states,
+                        socket_id: id,
+                    })
+                    .into(),
+                );
+                packet.finalize();
+                let mut out = vec![0; packet.buffer_len()];
+                packet.serialize(&mut out);
+                let sent = self.socket.send(&out, 0).ok()?;
+                (sent == out.len()).then_some(())
+            }
+
+            /// Reads the next datagram into `buf`; its length (`None`: nothing to read, an
+            /// error, or a datagram larger than `buf`).
+            fn recv(&mut self) -> Option<usize> {
+                let n = self.socket.recv(&mut &mut self.buf[..], 0).ok()?;
+                (n > 0 && n <= self.buf.len()).then_some(n)
+            }
+
+            /// The inode of the TCP socket whose own address is `local` and whose peer is
+            /// `remote` (both IPv4, or both IPv6; IPv4-mapped IPv6 given as IPv4): `Some(Some
+            /// (inode))`; `Some(None)` when there is no such socket or it has no inode (closed,
+            /// TIME_WAIT); `None` when netlink failed. One request and one answer: the
+            /// kernel's exact lookup (`inet_diag_find_one_icsk`), whatever the number of
+            /// sockets on the host.
+            pub(super) fn inode(
+                &mut self,
+                local: SocketAddr,
+                remote: SocketAddr,
+            ) -> Option<Option<u64>> {
+                let family = match (local.ip(), remote.ip()) {
+                    (IpAddr::V4(_), IpAddr::V4(_)) => AF_INET,
+                    (IpAddr::V6(_), IpAddr::V6(_)) => AF_INET6,
+                    _ => return Some(None),
+                };
+                let id = SocketId {
+                    source_port: local.port(),
+                    destination_port: remote.port(),
+                    source_address: local.ip(),
+                    destination_address: remote.ip(),
+                    interface_id: 0,
+                    // INET_DIAG_NOCOOKIE: match by the addresses alone.
+                    cookie: [0xff; 8],
+                };
+                self.send(family, StateFlags::all(), id, false)?;
+                let n = self.recv()?;
+                let msg =
+                    NetlinkMessage::<SockDiagMessage>::deserialize(self.buf.get(..n)?).ok()?;
+                match msg.payload {
+                    NetlinkPayload::InnerMessage(SockDiagMessage::InetResponse(r)) => {
+                        Some((r.header.inode != 0).then_some(u64::from(r.header.inode)))
+                    }
+                    NetlinkPayload::Error(e) if e.raw_code() == -ENOENT => Some(None),
+                    _ => None,
+                }
+            }
+
+            /// Every listening TCP socket with an inode, IPv4 and IPv6: (local address,
+            /// inode). A dump of the listening sockets only (the kernel skips its table of
+            /// connections when the request asks for `LISTEN` alone).
+            pub(super) fn listeners(&mut self) -> Option<Vec<(SocketAddr, u64)>> {
+                let mut out = Vec::new();
+                for family in [AF_INET, AF_INET6] {
+                    let id = if family == AF_INET {
+                        SocketId::new_v4()
+                    } else {
+                        SocketId::new_v6()
+                    };
+                    self.send(family, StateFlags::LISTEN, id, true)?;
+                    'dump: loop {
+                        let n = self.recv()?;
+                        let mut at = 0;
+                        while at < n {
+                            let msg = NetlinkMessage::<SockDiagMessage>::deserialize(
+                                self.buf.get(at..n)?,
+                            )
+                            .ok()?;
+                            let len = msg.header.length as usize;
+                            match msg.payload {
+                                NetlinkPayload::InnerMessage(SockDiagMessage::InetResponse(r)) => {
+                                    if r.header.inode != 0 {
+                                        let ip = match r.header.socket_id.source_address {
+                                            IpAddr::V6(v6) => v6
+                                                .to_ipv4_mapped()
+                                                .map_or(IpAddr::V6(v6), IpAddr::V4),
+                                            v4 => v4,
+                                        };
+                                        let port = r.header.socket_id.source_port;
+                                        out.push((
+                                            SocketAddr::new(ip, port),
+                                            u64::from(r.header.inode),
+                                        ));
+                                    }
+                                }
+                                NetlinkPayload::Done(_) => break 'dump,
+                                NetlinkPayload::Noop => {}
+                                _ => return None,
+                            }
+                            if len == 0 {
+                                return None;
+                            }
+                            at += len;
+                        }
+                    }
+                }
+                Some(out)
+            }
+        }
+    }
+
     #[cfg(test)]
     mod tests {
         use super::*;
@@ -1141,6 +1352,47 @@ mod procfs {
                 assert_eq!(rows[0].local, "[::1]:8080".parse().unwrap());
             }
             assert_eq!(rows[0].inode, 77);
+        }
+
+        /// sock_diag and the text tables agree on a live connection's client socket and on
+        /// a listener's inode; a closed connection's socket has none.
+        #[cfg(target_os = "linux")]
+        #[test]
+        fn sock_diag_agrees_with_the_proc_tables() {
+            let Some(mut diag) = sock_diag::Diag::open() else {
+                // No netlink in this sandbox: the tables are used (the test below).
+                return;
+            };
+            let server = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            let local = server.local_addr().unwrap();
+            let client = std::net::TcpStream::connect(local).unwrap();
+            let (accepted, peer) = server.accept().unwrap();
+            let by_diag = diag.inode(peer, local).expect("netlink answers");
+            let by_table = client_inodes_from_tables(&[(peer, local)]);
+            assert!(by_diag.is_some(), "the live client socket has an inode");
+            assert_eq!(vec![by_diag], by_table);
+            assert_eq!(client_inodes(&[(peer, local)]), by_table);
+            // The listener, by both sources.
+            let listeners = diag.listeners().expect("netlink answers");
+            let mine: Vec<u64> = listeners
+                .iter()
+                .filter(|(a, _)| *a == local)
+                .map(|(_, i)| *i)
+                .collect();
+            let table: Vec<u64> = listening_from_tables()
+                .iter()
+                .filter(|(a, _)| *a == local)
+                .map(|(_, i)| *i)
+                .collect();
+            assert_eq!(mine.len(), 1, "{listeners:?}");
+            assert_eq!(mine, table);
+            // Closed by the client first: its end goes to TIME_WAIT (no inode) or away.
+            drop(client);
+            drop(accepted);
+            assert_eq!(diag.inode(peer, local), Some(None));
+            // An address pair that never was.
+            let nobody: SocketAddr = "127.0.0.1:1".parse().unwrap();
+            assert_eq!(diag.inode(nobody, local), Some(None));
         }
 
         #[test]
