@@ -1797,7 +1797,15 @@ fn marked_answer_unjudged(status: u16) -> bool {
 /// (`.../unsupported-operation`), or else a `title` naming it (`VersionNotSupported`,
 /// `Content type not supported`); `None` when neither does ([`State::rest_error_problem_json`]).
 pub(super) fn problem_reason(v: &Json) -> Option<(String, &'static str)> {
-    let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
+    problem_reason_of(
+        v.get("type").and_then(Json::as_str).unwrap_or(""),
+        v.get("title").and_then(Json::as_str),
+    )
+}
+
+/// [`problem_reason`] of a problem details object's `type` (`ty`, "" when absent) and
+/// `title`: the A2A ErrorInfo reason either names, and which member named it.
+pub(super) fn problem_reason_of(ty: &str, title: Option<&str>) -> Option<(String, &'static str)> {
     let type_reason = ty
         .trim_end_matches('/')
         .rsplit('/')
@@ -1807,8 +1815,7 @@ pub(super) fn problem_reason(v: &Json) -> Option<(String, &'static str)> {
     if let Some(r) = type_reason {
         return Some((r, "type"));
     }
-    v.get("title")
-        .and_then(Json::as_str)
+    title
         .and_then(reason_named_by_title)
         .map(|r| (r.to_string(), "title"))
 }
