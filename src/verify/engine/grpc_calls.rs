@@ -56,6 +56,31 @@ impl State {
             let res = ["name", "parent"]
                 .iter()
                 .find_map(|k| c.params.get(k).and_then(Json::as_str));
+            // DATA-PARAM-003 (A2A #870, mine56b f1255): a resource name that is not
+            // `tasks/{id}...` (the bare task id) names no task the agent can resolve.
+            if let Some((key, n)) = ["name", "parent"].iter().find_map(|k| {
+                let n = c.params.get(k).and_then(Json::as_str)?;
+                (!n.is_empty() && !n.starts_with("tasks/")).then_some((*k, n.to_string()))
+            }) {
+                let shape = if c.op.is_some_and(Op::is_push_config) {
+                    if key == "parent" {
+                        "tasks/{task_id}"
+                    } else {
+                        "tasks/{task_id}/pushNotificationConfigs/{config_id}"
+                    }
+                } else {
+                    "tasks/{task_id}"
+                };
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!(
+                        "client's 0.3 gRPC call {} names the task by {key} \"{n}\", which is no resource name: the 0.3 proto names a task {key} = \"{shape}\" (its google.api.http route /v1/{{{key}=tasks/*}}), so the agent cannot resolve the task from it",
+                        route.method
+                    ),
+                    vec![x.ev_at(seq, &format!("/{key}"), Some(Value::String(n.clone())))],
+                    &x.leg,
+                );
+            }
             if let Some(id) = res
                 .and_then(|n| n.strip_prefix("tasks/"))
                 .and_then(|r| r.split('/').next())
