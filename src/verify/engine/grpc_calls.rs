@@ -525,7 +525,26 @@ impl State {
             && !details_bad)
             .then(|| self.unsupported_version_asked(&x, &c))
             .flatten();
-        let bad_version_reported = bad_version.is_some();
+        let mut bad_version_reported = bad_version.is_some();
+        // ERR-005 (a2a-tck #206, mine56b): the same unsupported version refused with a bare
+        // UNIMPLEMENTED, 1.0.0's status for VersionNotSupportedError, yet no ErrorInfo says so.
+        if code == 12 && reason.is_none() && !details_bad && !bad_version_reported {
+            if let Some(hv) = self.unsupported_version_asked(&x, &c) {
+                let offered = self.offered_versions_note(&x);
+                let why = format!(
+                    "the client asked for A2A-Version {hv}, a version A2A does not have{offered}"
+                );
+                self.bare_unimplemented_refusal(
+                    &x,
+                    &c,
+                    jsonrpc::VERSION_NOT_SUPPORTED,
+                    &why,
+                    message.as_deref(),
+                    st_seq,
+                );
+                bad_version_reported = true;
+            }
+        }
         if let Some(hv) = bad_version {
             let offered = self.offered_versions_note(&x);
             let with = match reason.as_deref() {
@@ -864,6 +883,16 @@ const V03_GRPC_UNIMPLEMENTED: [&str; 4] = [
     "PUSH_NOTIFICATION_NOT_SUPPORTED",
     "UNSUPPORTED_OPERATION",
     "CONTENT_TYPE_NOT_SUPPORTED",
+];
+
+/// ERR-002's "1.0.0 differs: UNIMPLEMENTED" rows, as JSON-RPC codes: the A2A errors a 1.0
+/// agent may answer with gRPC UNIMPLEMENTED (1.0.0's column; FAILED_PRECONDITION from 1.0.1),
+/// PushNotificationNotSupportedError, UnsupportedOperationError, VersionNotSupportedError;
+/// with the ErrorInfo (ERR-005) that tells them from gRPC's own UNIMPLEMENTED.
+pub(super) const UNIMPLEMENTED_IN_1_0_0: [i64; 3] = [
+    jsonrpc::PUSH_NOT_SUPPORTED,
+    jsonrpc::UNSUPPORTED_OPERATION,
+    jsonrpc::VERSION_NOT_SUPPORTED,
 ];
 
 /// What a GRPC-ERROR-003 message ends with: the reason it is a recommendation on 0.3.
