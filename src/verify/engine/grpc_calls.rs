@@ -421,7 +421,9 @@ impl State {
     /// `grpc-status-details-bin` (`details`) is read for its ErrorInfo; the code must be
     /// the one ERR-002's gRPC column gives for the reason (GRPC-ERROR-001), a 1.0
     /// NOT_FOUND / FAILED_PRECONDITION must carry an ErrorInfo (ERR-005, GRPC-ERROR-002),
-    /// and NOT_FOUND for a task the agent handed out is ID-TASK-001.
+    /// as must a 1.0 UNIMPLEMENTED where the situation owes PushNotificationNotSupported,
+    /// UnsupportedOperation or VersionNotSupported (a bare one is GRPC-ERROR-002 too), and
+    /// NOT_FOUND for a task the agent handed out is ID-TASK-001.
     pub(super) fn grpc_error(
         &mut self,
         mut x: Exch,
@@ -518,8 +520,9 @@ impl State {
         // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
         // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
         // FAILED_PRECONDITION leave the client without the hint to change version.
-        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) and a bare
-        // UNIMPLEMENTED (also "no such method") are not judged.
+        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) are not judged;
+        // a bare UNIMPLEMENTED, 1.0.0's status for the error, lacks only its ErrorInfo
+        // (GRPC-ERROR-002, below).
         let bad_version = (reason.as_deref() != Some("VERSION_NOT_SUPPORTED")
             && matches!(code, 2 | 3 | 9 | 13)
             && !details_bad)
