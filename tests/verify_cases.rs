@@ -2387,6 +2387,137 @@ fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
     legal_controls_silent(&dir.join("variants"), "b55b-", 7);
 }
 
+/// Round fifty-six (b) (mine56b; threads under github.com/a2aproject): GRPC-ERROR-002 widened
+/// to a 1.0 gRPC call the situation answers with PushNotificationNotSupportedError,
+/// UnsupportedOperationError or VersionNotSupportedError that ended with a bare
+/// UNIMPLEMENTED (a2a-tck #206: the servicer left the method to the runtime's "Method not
+/// found"; 1.0.0's status, but no ErrorInfo tells it from an unregistered method), not 0.3
+/// gRPC nor the refusal with its ErrorInfo. An HTTP+JSON 404 in RFC 9457 problem details
+/// naming an A2A error (A2A #1596; DIGEST trap 10) is the agent's answer, not a missing route
+/// (CARD-URL-002 was told on f1254), while a framework's ProblemDetails "Not Found" still is.
+/// DATA-PARAM-003 widened to a 0.3 gRPC task call whose resource name is not tasks/{id}
+/// (A2A #870). VER-MIX-002 names the pre-1.0 X-A2A-Version header a call sent instead of
+/// A2A-Version (a2a-java PR #709). The controls of the round stay silent.
+#[test]
+fn mine56b_bare_unimplemented_problem_details_and_resource_name_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1240-v10-grpc-push-config-unsupported-bare-unimplemented",
+            "GRPC-ERROR-002",
+            "error",
+            "the agent card does not declare capabilities.pushNotifications (PUSH-001), yet the agent answered gRPC CreateTaskPushNotificationConfig with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo: PushNotificationNotSupportedError on gRPC is FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason PUSH_NOTIFICATION_NOT_SUPPORTED",
+        ),
+        (
+            "b56b-A1-v10-grpc-subscribe-completed-bare-unimplemented",
+            "GRPC-ERROR-002",
+            "error",
+            "the request is a subscribe to task t-va-1, which this recording saw in TASK_STATE_COMPLETED, yet the agent answered gRPC SubscribeToTask with a bare UNIMPLEMENTED (12)",
+        ),
+        (
+            "b56b-A2-v10-grpc-extended-card-undeclared-bare-unimplemented",
+            "GRPC-ERROR-002",
+            "error",
+            "UnsupportedOperationError on gRPC is FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason UNSUPPORTED_OPERATION",
+        ),
+        (
+            "b56b-A3-v10-grpc-unsupported-version-bare-unimplemented",
+            "GRPC-ERROR-002",
+            "error",
+            "the client asked for A2A-Version 3.1, a version A2A does not have (the card offers 1.0), yet the agent answered gRPC SendMessage with a bare UNIMPLEMENTED (12)",
+        ),
+        (
+            "b56b-A4-v10-grpc-list-push-configs-no-push-bare-unimplemented",
+            "GRPC-ERROR-002",
+            "error",
+            "reason PUSH_NOTIFICATION_NOT_SUPPORTED",
+        ),
+        (
+            "f1255-v03-grpc-get-task-bare-id-as-name",
+            "DATA-PARAM-003",
+            "error",
+            "client's 0.3 gRPC call GetTask names the task by name \"t-g3-2\", which is no resource name: the 0.3 proto names a task name = \"tasks/{task_id}\"",
+        ),
+        (
+            "b56b-C2-v03-grpc-get-push-config-bare-config-id",
+            "DATA-PARAM-003",
+            "error",
+            "name = \"tasks/{task_id}/pushNotificationConfigs/{config_id}\"",
+        ),
+        (
+            "f1249-v10-client-sends-x-a2a-version",
+            "VER-MIX-002",
+            "warning",
+            "sends no A2A-Version (which means 0.3; its X-A2A-Version: 1.0 is the pre-1.0 drafts' name for A2A-Version, which a 1.0 agent does not read) but uses the 1.0 method SendMessage",
+        ),
+        (
+            "f1257-v10-grpc-client-x-a2a-version-metadata",
+            "VER-MIX-002",
+            "warning",
+            "its x-a2a-version: 1.0 is the pre-1.0 drafts' name for a2a-version",
+        ),
+        (
+            "b56b-B1-v10-rest-problem-details-status-misfit",
+            "REST-ERROR-001",
+            "error",
+            "problem+json body whose type names TaskNotFoundError",
+        ),
+        (
+            "b56b-B2-v10-rest-framework-problem-details-404",
+            "CARD-URL-002",
+            "error",
+            "the SendMessage route POST /a2a/message:send",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        ("f1254-legal-v10-rest-error-problem-details", "CARD-URL-002"),
+        (
+            "b56b-B1-v10-rest-problem-details-status-misfit",
+            "CARD-URL-002",
+        ),
+        (
+            "f1241-legal-v10-grpc-push-unsupported-unimplemented-error-info",
+            "GRPC-ERROR-002",
+        ),
+        (
+            "b56b-AL2-legal-v03-grpc-push-get-bare-unimplemented",
+            "GRPC-ERROR-002",
+        ),
+        (
+            "b56b-CL1-legal-v03-grpc-subscribe-resource-name",
+            "DATA-PARAM-003",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    legal_controls_silent(&dir.join("variants"), "b56b-", 5);
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

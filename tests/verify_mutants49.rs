@@ -998,7 +998,14 @@ fn ops() -> Vec<FaultOp> {
                         && (c
                             .resp_json(&cx.lines)
                             .is_some_and(|v| v.get("error").is_none())
-                            || !c.chunks.is_empty())
+                            // a stream whose only events are JSON-RPC errors (b37l-E42: the
+                            // version refused in the event stream) served nothing (mine56b,
+                            // sampled once this round's files moved the STEP)
+                            || c.chunks.iter().any(|&i| {
+                                cx.lines[i]["body"]
+                                    .as_str()
+                                    .is_some_and(|b| !b.trim().is_empty() && !b.contains("\"error\""))
+                            }))
                 });
                 if !served {
                     return vec![];
@@ -1033,8 +1040,14 @@ fn ops() -> Vec<FaultOp> {
             breaks: "VER-002, VER-001",
             make: |cx| {
                 let mut out = Vec::new();
+                // Not a call the agent refused (HTTP 4xx / 5xx): VER-002 binds what an agent
+                // processes, and a 0.x-only card's refusal of a 1.0 call is VER-CARD-002's
+                // note (mine56b: b26x-EL11's 404 to GET /v1/tasks/nope, sampled once this
+                // round's files moved the STEP).
                 for c in cx.calls.iter().filter(|c| {
-                    matches!(c.op, Op::Send | Op::Get | Op::Cancel | Op::Stream) && !v10(cx, c)
+                    matches!(c.op, Op::Send | Op::Get | Op::Cancel | Op::Stream)
+                        && !v10(cx, c)
+                        && c.status(&cx.lines).is_none_or(|s| s < 400)
                 }) {
                     if header(&cx.lines[c.req], "a2a-version").is_some_and(|(_, v)| v == "1.0") {
                         continue;
@@ -1249,7 +1262,30 @@ fn card_member_removed(cx: &Cx) -> Vec<Made> {
     // optional, so only the members every generation requires are removed from it.
     let unplaced =
         !is10 && card.get("protocolVersion").is_none() && cx.calls.iter().all(|c| c.op == Op::Card);
+    // mine56b (b29x-G08, sampled once this round's files moved the STEP): a card without
+    // protocolVersion whose calls are all JSON-RPC methods 0.1 has too (tasks/get,
+    // tasks/cancel, ...) may be a 0.1 card as well.
+    let v01_methods_only = !is10
+        && card.get("protocolVersion").is_none()
+        && cx.calls.iter().filter(|c| c.op != Op::Card).all(|c| {
+            c.rpc
+                && c.req_json(&cx.lines).is_some_and(|v| {
+                    v["method"].as_str().is_some_and(|m| {
+                        matches!(
+                            m,
+                            "tasks/get"
+                                | "tasks/cancel"
+                                | "tasks/send"
+                                | "tasks/sendSubscribe"
+                                | "tasks/resubscribe"
+                                | "tasks/pushNotification/set"
+                                | "tasks/pushNotification/get"
+                        )
+                    })
+                })
+        });
     let v01 = unplaced
+        || v01_methods_only
         || cx.lines.iter().any(|l| {
             l["dir"] == "req"
                 && l["body"]
@@ -1394,8 +1430,13 @@ fn push_config_accepted(cx: &Cx) -> Vec<Made> {
             )
         }
     } else {
-        let base = url.trim_end_matches("message:send");
-        let u = format!("{base}tasks/{t}/pushNotificationConfigs");
+        // the send's query (b28p-1: ?A2A-Version=1.0) stays a query of the added call, after
+        // its own path (mine56b: with it left in, the path became message:send?...tasks/...)
+        let (path, query) = url
+            .split_once('?')
+            .map_or((url.as_str(), String::new()), |(p, q)| (p, format!("?{q}")));
+        let base = path.trim_end_matches("message:send");
+        let u = format!("{base}tasks/{t}/pushNotificationConfigs{query}");
         if is10 {
             (
                 u,
@@ -1522,9 +1563,12 @@ fn wanted(op: &str) -> Option<&'static [&'static str]> {
         "cancel-of-terminal-task-answered-canceled" => &["TASK-STATE-003"],
         "follow-up-to-terminal-task-answered-working"
         | "follow-up-to-terminal-task-answered-done-again" => &["TASK-STATE-002", "TASK-STATE-001"],
+        // on an HTTP-level refusal (401, 402, 403, 429, 5xx) the id that does not echo the
+        // call's is RPC-ID-002's fault (mine56b: this round's files moved the sample onto
+        // b33q-X5's 401 refusal of an anonymous SendMessage)
         "answer-carries-another-calls-id"
         | "answer-ids-of-two-calls-swapped"
-        | "batch-call-answered-twice" => &["RPC-ID-001"],
+        | "batch-call-answered-twice" => &["RPC-ID-001", "RPC-ID-002"],
         "stream-task-id-changes-mid-stream" => &["ID-EVENT-002", "ID-TASK", "ID-CTX"],
         "context-id-changed-between-answers" => &["ID-CTX-002", "ID-CTX-001"],
         "batch-first-call-role-agent" | "batch-second-call-role-agent" => &["DATA-ROLE-002"],

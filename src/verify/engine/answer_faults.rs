@@ -198,6 +198,19 @@ pub(super) fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
         // can be (below): a SendMessage that names no task cannot be TaskNotFound, so its
         // 404 NOT_FOUND says the route is not served (breaker15a Q4, client leg only).
     }
+    // RFC 9457 problem details whose type or title names an A2A error (the 1.0 drafts'
+    // HTTP+JSON error form, which 1.0 §6.4 / §6.5 still show: DIGEST trap 10; A2A #1596,
+    // mine56b f1254): the agent's own error answer, not a router's page (a framework's
+    // ProblemDetails 404 says "Not Found" under an RFC 9110 type, which names no A2A error).
+    if (o.contains_key("type") || o.contains_key("title"))
+        && super::rest::problem_reason_of(
+            o.get("type").and_then(Json::as_str).unwrap_or(""),
+            o.get("title").and_then(Json::as_str),
+        )
+        .is_some()
+    {
+        return true;
+    }
     if !(o.contains_key("error") || (o.contains_key("code") && o.contains_key("message"))) {
         return false;
     }

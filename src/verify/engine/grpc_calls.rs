@@ -56,6 +56,31 @@ impl State {
             let res = ["name", "parent"]
                 .iter()
                 .find_map(|k| c.params.get(k).and_then(Json::as_str));
+            // DATA-PARAM-003 (A2A #870, mine56b f1255): a resource name that is not
+            // `tasks/{id}...` (the bare task id) names no task the agent can resolve.
+            if let Some((key, n)) = ["name", "parent"].iter().find_map(|k| {
+                let n = c.params.get(k).and_then(Json::as_str)?;
+                (!n.is_empty() && !n.starts_with("tasks/")).then_some((*k, n.to_string()))
+            }) {
+                let shape = if c.op.is_some_and(Op::is_push_config) {
+                    if key == "parent" {
+                        "tasks/{task_id}"
+                    } else {
+                        "tasks/{task_id}/pushNotificationConfigs/{config_id}"
+                    }
+                } else {
+                    "tasks/{task_id}"
+                };
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!(
+                        "client's 0.3 gRPC call {} names the task by {key} \"{n}\", which is no resource name: the 0.3 proto names a task {key} = \"{shape}\" (its google.api.http route /v1/{{{key}=tasks/*}}), so the agent cannot resolve the task from it",
+                        route.method
+                    ),
+                    vec![x.ev_at(seq, &format!("/{key}"), Some(Value::String(n.clone())))],
+                    &x.leg,
+                );
+            }
             if let Some(id) = res
                 .and_then(|n| n.strip_prefix("tasks/"))
                 .and_then(|r| r.split('/').next())
@@ -396,7 +421,9 @@ impl State {
     /// `grpc-status-details-bin` (`details`) is read for its ErrorInfo; the code must be
     /// the one ERR-002's gRPC column gives for the reason (GRPC-ERROR-001), a 1.0
     /// NOT_FOUND / FAILED_PRECONDITION must carry an ErrorInfo (ERR-005, GRPC-ERROR-002),
-    /// and NOT_FOUND for a task the agent handed out is ID-TASK-001.
+    /// as must a 1.0 UNIMPLEMENTED where the situation owes PushNotificationNotSupported,
+    /// UnsupportedOperation or VersionNotSupported (a bare one is GRPC-ERROR-002 too), and
+    /// NOT_FOUND for a task the agent handed out is ID-TASK-001.
     pub(super) fn grpc_error(
         &mut self,
         mut x: Exch,
@@ -493,14 +520,34 @@ impl State {
         // refused with FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) and ErrorInfo reason
         // VERSION_NOT_SUPPORTED; UNKNOWN, INVALID_ARGUMENT, INTERNAL or a reason-less
         // FAILED_PRECONDITION leave the client without the hint to change version.
-        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) and a bare
-        // UNIMPLEMENTED (also "no such method") are not judged.
+        // UNAUTHENTICATED / PERMISSION_DENIED (credentials may come first) are not judged;
+        // a bare UNIMPLEMENTED, 1.0.0's status for the error, lacks only its ErrorInfo
+        // (GRPC-ERROR-002, below).
         let bad_version = (reason.as_deref() != Some("VERSION_NOT_SUPPORTED")
             && matches!(code, 2 | 3 | 9 | 13)
             && !details_bad)
             .then(|| self.unsupported_version_asked(&x, &c))
             .flatten();
-        let bad_version_reported = bad_version.is_some();
+        let mut bad_version_reported = bad_version.is_some();
+        // ERR-005 (a2a-tck #206, mine56b): the same unsupported version refused with a bare
+        // UNIMPLEMENTED, 1.0.0's status for VersionNotSupportedError, yet no ErrorInfo says so.
+        if code == 12 && reason.is_none() && !details_bad && !bad_version_reported {
+            if let Some(hv) = self.unsupported_version_asked(&x, &c) {
+                let offered = self.offered_versions_note(&x);
+                let why = format!(
+                    "the client asked for A2A-Version {hv}, a version A2A does not have{offered}"
+                );
+                self.bare_unimplemented_refusal(
+                    &x,
+                    &c,
+                    jsonrpc::VERSION_NOT_SUPPORTED,
+                    &why,
+                    message.as_deref(),
+                    st_seq,
+                );
+                bad_version_reported = true;
+            }
+        }
         if let Some(hv) = bad_version {
             let offered = self.offered_versions_note(&x);
             let with = match reason.as_deref() {
@@ -839,6 +886,16 @@ const V03_GRPC_UNIMPLEMENTED: [&str; 4] = [
     "PUSH_NOTIFICATION_NOT_SUPPORTED",
     "UNSUPPORTED_OPERATION",
     "CONTENT_TYPE_NOT_SUPPORTED",
+];
+
+/// ERR-002's "1.0.0 differs: UNIMPLEMENTED" rows, as JSON-RPC codes: the A2A errors a 1.0
+/// agent may answer with gRPC UNIMPLEMENTED (1.0.0's column; FAILED_PRECONDITION from 1.0.1),
+/// PushNotificationNotSupportedError, UnsupportedOperationError, VersionNotSupportedError;
+/// with the ErrorInfo (ERR-005) that tells them from gRPC's own UNIMPLEMENTED.
+pub(super) const UNIMPLEMENTED_IN_1_0_0: [i64; 3] = [
+    jsonrpc::PUSH_NOT_SUPPORTED,
+    jsonrpc::UNSUPPORTED_OPERATION,
+    jsonrpc::VERSION_NOT_SUPPORTED,
 ];
 
 /// What a GRPC-ERROR-003 message ends with: the reason it is a recommendation on 0.3.

@@ -100,10 +100,11 @@ impl State {
                 } else {
                     ""
                 };
+                let old_name = old_version_header(x, "A2A-Version");
                 self.find(
                     &r::VER_MIXED_REQUEST,
                     format!(
-                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}{fix}{rest}"
+                        "client's request sends no A2A-Version (which means 0.3{old_name}) but uses the 1.0 method {m}{fix}{rest}"
                     ),
                     ev,
                     &x.leg,
@@ -138,10 +139,11 @@ impl State {
                 } else {
                     ""
                 };
+                let old_name = old_version_header(x, "A2A-Version");
                 self.find(
                     &r::VER_MIXED_REQUEST,
                     format!(
-                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route {verb} {path}{shape}: every 0.3 HTTP+JSON route sits under /v1 ({verb} {}/v1{route}), so an agent that applies 0.3 as the spec says finds no such route, and a strict 1.0-only agent refuses it; a 1.0 client sends A2A-Version: 1.0 on every request",
+                        "client's request sends no A2A-Version (which means 0.3{old_name}) but uses the 1.0 route {verb} {path}{shape}: every 0.3 HTTP+JSON route sits under /v1 ({verb} {}/v1{route}), so an agent that applies 0.3 as the spec says finds no such route, and a strict 1.0-only agent refuses it; a 1.0 client sends A2A-Version: 1.0 on every request",
                         rt.base
                     ),
                     ev,
@@ -159,10 +161,11 @@ impl State {
                     .unwrap_or("");
                 let m = c.method.as_deref().unwrap_or("call");
                 self.areas.insert("version");
+                let old_name = old_version_header(x, "a2a-version");
                 self.find(
                     &r::VER_MIXED_REQUEST,
                     format!(
-                        "{who}'s gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
+                        "{who}'s gRPC call {m} sends no a2a-version metadata (which means 0.3{old_name}) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
                     ),
                     vec![x.ev(x.req_seq)],
                     &x.leg,
@@ -3323,4 +3326,25 @@ fn major_minor(v: &str) -> &str {
         Some((i, _)) => &v[..i],
         None => v,
     }
+}
+
+/// VER-001 (a2a-java PR #709, mine56b f1249 / f1257): the clause a VER-MIX-002 finding on a
+/// call without A2A-Version adds when the call carries the pre-1.0 drafts' header name
+/// instead, `X-A2A-Version` (gRPC metadata `x-a2a-version`): "; its X-A2A-Version: 1.0 is
+/// the pre-1.0 drafts' name for A2A-Version, which a 1.0 agent does not read". `name` is the
+/// header's right spelling for the binding ("A2A-Version", or "a2a-version" for gRPC
+/// metadata); "" when the call has no such header.
+fn old_version_header(x: &Exch, name: &str) -> String {
+    let Some(v) = x.req_headers.get("x-a2a-version") else {
+        return String::new();
+    };
+    let shown = if name == "a2a-version" {
+        "x-a2a-version"
+    } else {
+        "X-A2A-Version"
+    };
+    format!(
+        "; its {shown}: {} is the pre-1.0 drafts' name for {name}, which a 1.0 agent does not read",
+        v.trim()
+    )
 }

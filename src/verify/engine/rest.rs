@@ -683,6 +683,16 @@ impl State {
             13 => Some("INTERNAL"),
             _ => None,
         };
+        // ERR-005 (a2a-tck #206, mine56b): a bare 1.0 UNIMPLEMENTED is read as the method
+        // missing (-32601, gRPC's own answer to an unregistered method); where the situation
+        // owes an A2A error whose status may be UNIMPLEMENTED (1.0.0's column), only its
+        // ErrorInfo is missing.
+        if code == 12 && reason.is_none() && c.dialect == Some(Dialect::V1_0) {
+            if let Some((want, why)) = self.bare_unimplemented_owed(x, c, message) {
+                self.bare_unimplemented_refusal(x, c, want, &why, message, st_seq);
+            }
+            return;
+        }
         let Some(got) = answer_code(reason, status_name, code == 5, None) else {
             return;
         };
@@ -752,6 +762,83 @@ impl State {
                     "",
                     Some(serde_json::json!({"grpc-status": code, "reason": reason,
                                             "grpc-message": message})),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// The A2A error a 1.0 gRPC call `c` that ended with a bare UNIMPLEMENTED owes, when the
+    /// situation names one whose 1.0.0 status is UNIMPLEMENTED (so only its ErrorInfo is
+    /// missing), and why: PushNotificationNotSupportedError for a push config call to an
+    /// agent whose card declares no push (PUSH-001), UnsupportedOperationError for a
+    /// subscribe or message to a task this recording saw terminal (TASK-002, TASK-004) or
+    /// GetExtendedAgentCard of a card without capabilities.extendedAgentCard (AUTH-005).
+    /// `message` is the grpc-message. `None`: no situation, and a bare UNIMPLEMENTED may be
+    /// a method the agent does not serve (ERR-002 gives -32601 no gRPC row).
+    fn bare_unimplemented_owed(
+        &self,
+        x: &Exch,
+        c: &Call,
+        message: Option<&str>,
+    ) -> Option<(i64, String)> {
+        let owed = |w: &i64| super::grpc_calls::UNIMPLEMENTED_IN_1_0_0.contains(w);
+        if let Some(found) = self
+            .situation_error(x, c, jsonrpc::METHOD_NOT_FOUND, &[message])
+            .filter(|(w, _)| owed(w))
+        {
+            return Some(found);
+        }
+        // terminal_task_expectation leaves -32601 alone (a method the agent lacks); any
+        // other refusal of a subscribe or message to a finished task is read here.
+        if let Some(found) = self
+            .terminal_task_expectation(x, c, jsonrpc::INTERNAL_ERROR)
+            .filter(|(w, _)| owed(w))
+        {
+            return Some(found);
+        }
+        if c.op == Some(Op::GetExtendedCard)
+            && self.card_for(x).is_some_and(|k| !k.view.extended_card)
+        {
+            return Some((
+                jsonrpc::UNSUPPORTED_OPERATION,
+                "the agent card does not declare capabilities.extendedAgentCard".to_string(),
+            ));
+        }
+        None
+    }
+
+    /// GRPC-ERROR-002 (ERR-005, ERR-002; a2a-tck #206, mine56b): a 1.0 gRPC call the
+    /// situation answers with `want` (PushNotificationNotSupportedError,
+    /// UnsupportedOperationError or VersionNotSupportedError: the errors 1.0.0's table
+    /// maps to UNIMPLEMENTED, `why` the situation's words) ended with a bare UNIMPLEMENTED
+    /// (12), no `grpc-status-details-bin`: the status may be 1.0.0's, but only the
+    /// ErrorInfo reason tells an A2A refusal from the gRPC runtime's own answer to a
+    /// method the server never registered. `message` is the grpc-message, `st_seq` the
+    /// status event's seq.
+    pub(super) fn bare_unimplemented_refusal(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        want: i64,
+        why: &str,
+        message: Option<&str>,
+        st_seq: u64,
+    ) {
+        let r = reason_for_code(want).unwrap_or_default();
+        self.find(
+            &r::GRPC_ERROR_INFO_MISSING,
+            format!(
+                "{why}, yet the agent answered gRPC {} with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo: {} on gRPC is FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason {r}, domain a2a-protocol.org; without it, UNIMPLEMENTED is the gRPC runtime's own answer to a method the server never registered, so the client cannot tell the A2A refusal from an agent that lacks the method",
+                c.method.as_deref().unwrap_or_default(),
+                jsonrpc::code_name(want).unwrap_or_default()
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    st_seq,
+                    "",
+                    Some(serde_json::json!({"grpc-status": 12, "grpc-message": message})),
                 ),
             ],
             &x.leg,
@@ -1797,7 +1884,15 @@ fn marked_answer_unjudged(status: u16) -> bool {
 /// (`.../unsupported-operation`), or else a `title` naming it (`VersionNotSupported`,
 /// `Content type not supported`); `None` when neither does ([`State::rest_error_problem_json`]).
 pub(super) fn problem_reason(v: &Json) -> Option<(String, &'static str)> {
-    let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
+    problem_reason_of(
+        v.get("type").and_then(Json::as_str).unwrap_or(""),
+        v.get("title").and_then(Json::as_str),
+    )
+}
+
+/// [`problem_reason`] of a problem details object's `type` (`ty`, "" when absent) and
+/// `title`: the A2A ErrorInfo reason either names, and which member named it.
+pub(super) fn problem_reason_of(ty: &str, title: Option<&str>) -> Option<(String, &'static str)> {
     let type_reason = ty
         .trim_end_matches('/')
         .rsplit('/')
@@ -1807,8 +1902,7 @@ pub(super) fn problem_reason(v: &Json) -> Option<(String, &'static str)> {
     if let Some(r) = type_reason {
         return Some((r, "type"));
     }
-    v.get("title")
-        .and_then(Json::as_str)
+    title
         .and_then(reason_named_by_title)
         .map(|r| (r.to_string(), "title"))
 }
