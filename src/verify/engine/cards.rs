@@ -864,34 +864,23 @@ impl State {
     /// `no-store`; a validator is a non-empty `ETag` (a `Last-Modified` alone is named but
     /// does not stand in for it). One note per origin, on the response head.
     pub(super) fn card_cache_headers(&mut self, x: &Exch, view: &AgentCardView) {
-        if !view.has_v1_fields
-            || x.synthetic
+        if x.synthetic
             || x.status != Some(200)
             || !x.method.eq_ignore_ascii_case("GET")
             || !is_card_path(&x.path)
         {
             return;
         }
-        let directives: Vec<String> = x
-            .resp_headers
-            .get_all("cache-control")
-            .flat_map(|v| v.split(','))
-            .map(|d| {
-                d.split('=')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_ascii_lowercase()
-            })
-            .collect();
-        let fresh = directives
-            .iter()
-            .any(|d| matches!(d.as_str(), "max-age" | "s-maxage" | "no-cache" | "no-store"))
-            || x.resp_headers.contains("expires");
-        let etag = x
-            .resp_headers
-            .get("etag")
-            .is_some_and(|v| !v.trim().is_empty());
+        let (fresh, etag) = card_freshness(&x.resp_headers);
+        // What this 200 carried, for the 304s of later revalidations (any generation: an
+        // agent that sends validators must repeat them, RFC 9110 §15.4.5).
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        if self.card_validators.len() < MAX_CARD_ETAGS || self.card_validators.contains_key(&key) {
+            self.card_validators.insert(key, (fresh, etag));
+        }
+        if !view.has_v1_fields {
+            return;
+        }
         if fresh && etag {
             return;
         }
@@ -931,6 +920,77 @@ impl State {
                 missing.join(" and ")
             ),
             vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// CARD-CACHE-001 (CARD-009; RFC 9110 §15.4.5 MUST; mine56 f1220, dhirmadi/agent-registry):
+    /// a conditional GET of a card path (If-None-Match or If-Modified-Since) answered 304
+    /// Not Modified without the freshness lifetime or the ETag that the card's 200 at that
+    /// URL carried (or, with no 200 in the recording, without an ETag though the request's
+    /// If-None-Match shows the client holds one). "The server generating a 304 response
+    /// MUST generate any of the following header fields that would have been sent in a 200
+    /// (OK) response to the same request: ... ETag ... Cache-Control, and Expires": without
+    /// them the client's stored card gets no new lifetime (every later use revalidates
+    /// again) or keeps a validator the agent no longer names. Any generation: the agent
+    /// chose to send the validators, so it must keep them. One note per origin, shared
+    /// with the 200's finding (the same fault).
+    pub(super) fn card_not_modified_without_validators(&mut self, x: &Exch) {
+        if x.synthetic
+            || x.status != Some(304)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+            || self.behind_hop(x)
+        {
+            return;
+        }
+        let inm = x
+            .req_headers
+            .get("if-none-match")
+            .map(str::trim)
+            .filter(|v| !v.is_empty());
+        if inm.is_none() && !x.req_headers.contains("if-modified-since") {
+            return; // an unconditional 304 is CARD-SHAPE-004's (breaker25 E10)
+        }
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        let (had_fresh, had_etag) = match self.card_validators.get(&key) {
+            Some(v) => *v,
+            // No 200 seen: a client that names an entity tag was given one.
+            None => (false, inm.is_some_and(|v| v != "*")),
+        };
+        let (fresh, etag) = card_freshness(&x.resp_headers);
+        let mut missing = Vec::new();
+        if had_fresh && !fresh {
+            missing.push("Cache-Control max-age (or Expires)");
+        }
+        if had_etag && !etag {
+            missing.push("ETag");
+        }
+        if missing.is_empty()
+            || !self
+                .card_cache_reported
+                .insert(x.origin.clone().unwrap_or_default())
+        {
+            return;
+        }
+        self.areas.insert("card");
+        let asked = match inm {
+            Some(v) => format!("If-None-Match: {}", v.chars().take(80).collect::<String>()),
+            None => "If-Modified-Since".to_string(),
+        };
+        let effect = if had_fresh && !fresh {
+            "the client's stored card gets no new freshness lifetime, so every later use of it revalidates again"
+        } else {
+            "the client keeps a validator the answer no longer names"
+        };
+        self.find(
+            &r::CARD_CACHE_HEADERS,
+            format!(
+                "agent answered the revalidation of its agent card at {} ({asked}) with 304 Not Modified without the {} its 200 carried: a 304 repeats the Cache-Control, Expires and ETag headers a 200 would have sent (RFC 9110 \u{a7}15.4.5 MUST); {effect}",
+                x.path,
+                missing.join(" and ")
+            ),
+            vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
             &x.leg,
         );
     }
@@ -1615,4 +1675,25 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// CARD-CACHE-001's reading of a card response's caching headers `h`: `(fresh, etag)`,
+/// whether it names a freshness lifetime (Cache-Control `max-age` or `s-maxage`, RFC 9111
+/// §5.2.2.1 / §5.2.2.10; an `Expires` header, §5.3; or a deliberate `no-cache` /
+/// `no-store`) and a non-empty `ETag`.
+fn card_freshness(h: &Headers) -> (bool, bool) {
+    let fresh = h
+        .get_all("cache-control")
+        .flat_map(|v| v.split(','))
+        .map(|d| {
+            d.split('=')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .any(|d| matches!(d.as_str(), "max-age" | "s-maxage" | "no-cache" | "no-store"))
+        || h.contains("expires");
+    let etag = h.get("etag").is_some_and(|v| !v.trim().is_empty());
+    (fresh, etag)
 }
