@@ -2387,6 +2387,151 @@ fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
     legal_controls_silent(&dir.join("variants"), "b55b-", 7);
 }
 
+/// Round fifty-six (session 56, mine56; tests/cases/FIELD-CASES.md "Round fifty-six"):
+/// - CARD-009 (RFC 9110 §15.4.5; dhirmadi/agent-registry answers a matching If-None-Match
+///   with a bare 304): CARD-CACHE-001 widened to a card revalidation answered 304 without
+///   the Cache-Control / ETag the card's 200 at that URL carried (or without an ETag the
+///   client's If-None-Match shows it was given), in every generation; a 304 repeating its
+///   validators, or one lacking a header its 200 never sent, is silent.
+/// - RPC-003 (SAGE-X-project/sage-a2a-go's "v0.4.0" `tasks/list`): RPC-REQ-003 widened to a
+///   1.0 operation called under a 0.x-style slash name no release defines (`tasks/list`,
+///   `tasks/subscribe`, `tasks/pushNotificationConfig/create`) that the agent refused; 1.0's
+///   ListTasks, and a `tasks/list` an agent serves as its own method, are silent.
+/// - CARD-001, CARD-002 (kagent #2885: a gateway serving A2AService over gRPC only):
+///   CARD-PATH-004 counts a gRPC call answered OK as a 1.0 A2A call of its origin (before,
+///   only JSON-RPC and HTTP+JSON answers were kept, so a gRPC-only agent with no card was
+///   silent); a gRPC agent with its card at the well-known path, and a 0.3 gRPC call, stay
+///   silent.
+#[test]
+fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1220-v03-registry-card-304-without-validators",
+            "CARD-CACHE-001",
+            "note",
+            "with 304 Not Modified without the Cache-Control max-age (or Expires) and ETag its 200 carried",
+        ),
+        (
+            "b56a-A1-v10-rest-card-304-keeps-etag-drops-cache-control",
+            "CARD-CACHE-001",
+            "note",
+            "without the Cache-Control max-age (or Expires) its 200 carried",
+        ),
+        (
+            "b56a-A2-v03-card-304-without-etag-no-200-recorded",
+            "CARD-CACHE-001",
+            "note",
+            "(If-None-Match: W/\"gen-41\") with 304 Not Modified without the ETag its 200 carried",
+        ),
+        (
+            "b56a-A3-v02-card-304-drops-etag-at-agent-json",
+            "CARD-CACHE-001",
+            "note",
+            "at /.well-known/agent.json (If-None-Match: \"v56-card-7\") with 304 Not Modified without the ETag",
+        ),
+        (
+            "f1226-v03-client-draft-tasks-list",
+            "RPC-REQ-003",
+            "note",
+            "client called JSON-RPC method \"tasks/list\", which no A2A release defines: it is the 0.x-style spelling of 1.0's \"ListTasks\"",
+        ),
+        (
+            "b56a-B1-v10-client-tasks-list-refused",
+            "RPC-REQ-003",
+            "note",
+            "\"tasks/list\", which no A2A release defines",
+        ),
+        (
+            "b56a-B2-v03-client-tasks-subscribe-refused",
+            "RPC-REQ-003",
+            "note",
+            "1.0's \"SubscribeToTask\" (pre-1.0 drafts wrote it so); 0.3 calls it \"tasks/resubscribe\"",
+        ),
+        (
+            "b56a-B3-v03-client-push-config-create-refused",
+            "RPC-REQ-003",
+            "note",
+            "1.0's \"CreateTaskPushNotificationConfig\" (pre-1.0 drafts wrote it so); 0.3 calls it \"tasks/pushNotificationConfig/set\"",
+        ),
+        (
+            "f1227-v10-grpc-only-gateway-no-public-card",
+            "CARD-PATH-004",
+            "error",
+            "http://kagent-core.example.test:8083/.well-known/agent-card.json answered 404 although this origin answered a 1.0 A2A call",
+        ),
+        (
+            "b56a-C1-v10-grpc-stream-answered-card-404",
+            "CARD-PATH-004",
+            "error",
+            "grpc-agent.example.test:50051/.well-known/agent-card.json answered 404 although",
+        ),
+        (
+            "b56a-C2-v10-grpc-get-task-answered-card-404",
+            "CARD-PATH-004",
+            "error",
+            "answered 404 after this origin answered a 1.0 A2A call",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        ("f1222-legal-v03-card-304-with-validators", "CARD-CACHE-001"),
+        (
+            "b56a-AL1-legal-v03-card-304-with-both-validators",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL2-legal-v03-card-304-no-cache-control-never-sent",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL3-legal-v10-card-304-weak-etag-repeated",
+            "CARD-CACHE-001",
+        ),
+        ("b56a-BL1-legal-v10-list-tasks-served", "RPC-REQ-003"),
+        (
+            "b56a-BL2-legal-v03-agent-serves-own-tasks-list",
+            "RPC-REQ-003",
+        ),
+        ("f1225-legal-v03-client-rpc-path-advertised", "RPC-REQ-003"),
+        (
+            "f1228-legal-v10-grpc-gateway-card-at-well-known",
+            "CARD-PATH-004",
+        ),
+        (
+            "b56a-CL1-legal-v10-grpc-card-at-well-known",
+            "CARD-PATH-004",
+        ),
+        ("b56a-CL2-v03-grpc-call-beside-card-404", "CARD-PATH-004"),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span
