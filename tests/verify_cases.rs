@@ -2402,6 +2402,10 @@ fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
 ///   only JSON-RPC and HTTP+JSON answers were kept, so a gRPC-only agent with no card was
 ///   silent); a gRPC agent with its card at the well-known path, and a 0.3 gRPC call, stay
 ///   silent.
+/// - AUTH-004, CARD-005 (openclaw #150087: a card built from the gateway's own plain-http
+///   socket behind a TLS-terminating proxy): CARD-URL-008 reads the client's https from the
+///   front's `X-Forwarded-Proto` / `Forwarded: proto=https` for the host the card names; a
+///   front reporting http, a loopback host, or https for another host stay silent.
 #[test]
 fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -2487,6 +2491,24 @@ fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
             "error",
             "answered 404 after this origin answered a 1.0 A2A call",
         ),
+        (
+            "f1229-v10-card-http-url-behind-tls-proxy",
+            "CARD-URL-008",
+            "warning",
+            "card fetched over https (https://openclaw-gw.example.test/.well-known/agent-card.json, as the TLS-terminating front in front of it reported (X-Forwarded-Proto / Forwarded)) advertises the plain-http interface url http://openclaw-gw.example.test/a2a/v1",
+        ),
+        (
+            "b56a-D1-v10-card-http-behind-forwarded-proto-https",
+            "CARD-URL-008",
+            "warning",
+            "advertises the plain-http interface url http://gw-d.example.test/a2a",
+        ),
+        (
+            "b56a-D2-v03-card-http-behind-x-forwarded-proto",
+            "CARD-URL-008",
+            "warning",
+            "as the TLS-terminating front in front of it reported",
+        ),
     ] {
         let out = run(stem);
         let got = with(&out, rule);
@@ -2526,6 +2548,22 @@ fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
             "CARD-PATH-004",
         ),
         ("b56a-CL2-v03-grpc-call-beside-card-404", "CARD-PATH-004"),
+        (
+            "f1230-legal-v10-card-https-url-from-forwarded-proto",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL1-legal-v10-card-http-forwarded-proto-http",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL2-legal-v10-card-loopback-forwarded-https",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL3-legal-v10-card-http-other-host-than-forwarded",
+            "CARD-URL-008",
+        ),
     ] {
         let out = run(stem);
         assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));

@@ -290,4 +290,36 @@ case("f1228-legal-v10-grpc-gateway-card-at-well-known", native56([
      "legal: the gateway serves its public card at /.well-known/agent-card.json (a GRPC interface written host:port, capabilities."
      "extendedAgentCard true, a Bearer scheme), and the extended card over gRPC GetExtendedAgentCard to a caller with a bearer token; "
      "the gateway's own instance metadata beside it is its routing, not A2A's concern")
+
+# ---------------------------------------------------------------------------------------------
+# OpenClaw's A2A 1.0 channel behind a TLS-terminating trusted proxy (openclaw/openclaw #150087, PR #150187)
+S150087 = ("https://github.com/openclaw/openclaw/issues/150087 ([Bug]: A2A Agent Card advertises an http:// URL behind a TLS-terminating "
+           "trusted proxy that sends X-Forwarded-Proto: https (advertisedUrl unset): '/.well-known/agent-card.json advertises "
+           "http://<public-host>/a2a/v1. The host is right; the scheme is that of the gateway's own plain-HTTP socket ... resolveRequestOrigin "
+           "(extensions/a2a/src/http.ts) builds the origin from request.socket.encrypted and the Host header and does not read "
+           "X-Forwarded-Proto'; fixed by PR #150187)")
+S150187 = ("https://github.com/openclaw/openclaw/pull/150187 (fix(a2a): agent card advertises http:// behind a TLS-terminating proxy: the scheme "
+           "is taken from X-Forwarded-Proto when the peer is a configured trusted proxy, so the card names https://<public-host>/a2a/v1)")
+OW = "http://openclaw-gw.example.test"
+FWD = {"x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.7", "host": "openclaw-gw.example.test"}
+def oc10(url):
+    return card10(url, name="OpenClaw", description="OpenClaw gateway agent")
+
+# --- f1229: the card names http:// although the client reached the gateway over https
+case("f1229-v10-card-http-url-behind-tls-proxy", [
+    req(0.0, "GET", OW + "/.well-known/agent-card.json", hdr=FWD),
+    resp(0.01, 200, oc10("http://openclaw-gw.example.test/a2a/v1"), hdr=CACHED),
+], [("card-url-plain-http-on-https-host", "warning")], S150087,
+     "a card names the url clients reach the agent at (1.0 §8.2 AgentInterface.url, CARD-005; AUTH-004: A2A runs over TLS in "
+     "production): the TLS-terminating proxy tells the gateway the client used https (X-Forwarded-Proto: https, from a trusted proxy), "
+     "yet the card advertises http://openclaw-gw.example.test/a2a/v1, the scheme of the gateway's own socket, so clients that follow "
+     "the card send their messages in cleartext (or hit the proxy's plain-http port)")
+
+# --- f1230 (legal): the fixed gateway names the https origin the proxy reported
+case("f1230-legal-v10-card-https-url-from-forwarded-proto", [
+    req(0.0, "GET", OW + "/.well-known/agent-card.json", hdr=FWD),
+    resp(0.01, 200, oc10("https://openclaw-gw.example.test/a2a/v1"), hdr=CACHED),
+], [], S150187,
+     "legal: the card names https://openclaw-gw.example.test/a2a/v1, the origin the client used according to the trusted proxy's "
+     "X-Forwarded-Proto, though this hop (proxy to gateway) is plain http")
 write_cases(cases, OUT)

@@ -20,6 +20,12 @@ C: CARD-PATH-004 on the gRPC binding (field case f1227, kagent #2885's gRPC-only
    whose /.well-known/agent-card.json answered 404. Controls: the same origin serving its
    card at the well-known path, a 0.3 gRPC call (a2a.v1.A2AService) beside the 404 (CARD-002
    is 1.0's MUST).
+D: CARD-URL-008 read through a TLS-terminating front (field case f1229, openclaw #150087: the
+   gateway built its card url from its own plain-http socket and ignored X-Forwarded-Proto):
+   a 1.0 card fetched with RFC 7239 `Forwarded: proto=https`, a 0.3 card (url, additional
+   interface) fetched with X-Forwarded-Proto: https, both naming http:// on the public host.
+   Controls: X-Forwarded-Proto: http (the client used http), a loopback host (a development
+   setup), a front reporting https for another host than the card names.
 """
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -136,5 +142,30 @@ for ev in _cl2:
             ev[k] = ev[k].replace("/lf.a2a.v1.A2AService/", "/a2a.v1.A2AService/")
 case("b56a-CL2-v03-grpc-call-beside-card-404", _cl2, [], SC,
      "control: a 0.3 gRPC GetTask (a2a.v1.A2AService, name tasks/{id}) beside the 404; CARD-PATH-004 judges 1.0 calls only (CARD-002 is 1.0's MUST)")
+
+# --- D: plain-http card urls behind a TLS-terminating front
+SD = ("https://github.com/openclaw/openclaw/issues/150087 (the A2A card advertises http://<public-host>/a2a/v1 behind a TLS-terminating "
+      "trusted proxy that sends X-Forwarded-Proto: https; resolveRequestOrigin ignored the header)")
+GW = "http://gw-d.example.test"
+case("b56a-D1-v10-card-http-behind-forwarded-proto-https", [
+    req(0.0, "GET", GW + "/.well-known/agent-card.json", hdr={"forwarded": "for=198.51.100.4;proto=https;host=gw-d.example.test"}),
+    resp(0.01, 200, card10("http://gw-d.example.test/a2a"), hdr=H),
+], [("card-url-plain-http-on-https-host", "warning")], SD, "RFC 7239 Forwarded names https; the card names http on that host")
+case("b56a-D2-v03-card-http-behind-x-forwarded-proto", [
+    req(0.0, "GET", GW + "/.well-known/agent-card.json", hdr={"x-forwarded-proto": "https", "x-forwarded-host": "gw-d.example.test"}),
+    resp(0.01, 200, card03("http://gw-d.example.test/a2a", additionalInterfaces=[{"url": "http://gw-d.example.test/a2a", "transport": "JSONRPC"}]), hdr=H),
+], [("card-url-plain-http-on-https-host", "warning")], SD, "a 0.3 card's url and additional interface in http behind X-Forwarded-Proto: https")
+case("b56a-DL1-legal-v10-card-http-forwarded-proto-http", [
+    req(0.0, "GET", GW + "/.well-known/agent-card.json", hdr={"x-forwarded-proto": "http"}),
+    resp(0.01, 200, card10("http://gw-d.example.test/a2a"), hdr=H),
+], [], SD, "legal: the front reports the client used http, and the card names http")
+case("b56a-DL2-legal-v10-card-loopback-forwarded-https", [
+    req(0.0, "GET", "http://localhost:8080/.well-known/agent-card.json", hdr={"x-forwarded-proto": "https"}),
+    resp(0.01, 200, card10("http://localhost:8080/a2a"), hdr=H),
+], [], SD, "not judged: a loopback host is a development setup")
+case("b56a-DL3-legal-v10-card-http-other-host-than-forwarded", [
+    req(0.0, "GET", GW + "/.well-known/agent-card.json", hdr={"x-forwarded-proto": "https", "x-forwarded-host": "public-d.example.test"}),
+    resp(0.01, 200, card10("https://public-d.example.test/a2a"), hdr=H),
+], [], SD, "legal: the front reports https for public-d.example.test and the card names https there")
 
 write_cases(cases, HERE)
