@@ -2390,9 +2390,10 @@ fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
 /// Round fifty-six (session 56, mine56; tests/cases/FIELD-CASES.md "Round fifty-six"):
 /// - CARD-009 (RFC 9110 §15.4.5; dhirmadi/agent-registry answers a matching If-None-Match
 ///   with a bare 304): CARD-CACHE-001 widened to a card revalidation answered 304 without
-///   the Cache-Control / ETag the card's 200 at that URL carried (or without an ETag the
-///   client's If-None-Match shows it was given), in every generation; a 304 repeating its
-///   validators, or one lacking a header its 200 never sent, is silent.
+///   the ETag the card's 200 at that URL carried (or that the client's If-None-Match shows
+///   it was given), in every generation (RFC 9111 §4.3.4: a cache picks the stored card a
+///   304 freshens by that validator); a 304 repeating it, one that drops only
+///   Cache-Control, and an If-Modified-Since revalidation are silent.
 /// - RPC-003 (SAGE-X-project/sage-a2a-go's "v0.4.0" `tasks/list`): RPC-REQ-003 widened to a
 ///   1.0 operation called under a 0.x-style slash name no release defines (`tasks/list`,
 ///   `tasks/subscribe`, `tasks/pushNotificationConfig/create`) that the agent refused; 1.0's
@@ -2429,25 +2430,25 @@ fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
             "f1220-v03-registry-card-304-without-validators",
             "CARD-CACHE-001",
             "note",
-            "with 304 Not Modified without the Cache-Control max-age (or Expires) and ETag its 200 carried",
+            "(If-None-Match: \"2026-03-02T09:58:11.402913Z\") with 304 Not Modified without an ETag, though the card it revalidates carries one",
         ),
         (
-            "b56a-A1-v10-rest-card-304-keeps-etag-drops-cache-control",
+            "b56a-A1-v10-rest-card-304-keeps-cache-control-drops-etag",
             "CARD-CACHE-001",
             "note",
-            "without the Cache-Control max-age (or Expires) its 200 carried",
+            "a cache picks the stored response a 304 freshens by that validator (RFC 9111 \u{a7}4.3.4)",
         ),
         (
             "b56a-A2-v03-card-304-without-etag-no-200-recorded",
             "CARD-CACHE-001",
             "note",
-            "(If-None-Match: W/\"gen-41\") with 304 Not Modified without the ETag its 200 carried",
+            "(If-None-Match: W/\"gen-41\") with 304 Not Modified without an ETag",
         ),
         (
             "b56a-A3-v02-card-304-drops-etag-at-agent-json",
             "CARD-CACHE-001",
             "note",
-            "at /.well-known/agent.json (If-None-Match: \"v56-card-7\") with 304 Not Modified without the ETag",
+            "at /.well-known/agent.json (If-None-Match: \"v56-card-7\") with 304 Not Modified without an ETag",
         ),
         (
             "f1226-v03-client-draft-tasks-list",
@@ -2531,6 +2532,22 @@ fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
         ),
         (
             "b56a-AL3-legal-v10-card-304-weak-etag-repeated",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL4-legal-v10-rest-card-304-keeps-etag-drops-cache-control",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b20s-CARD-009-legal-v10-card-no-cache-with-etag",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b25x-EL10-legal-v03-card-revalidated-if-modified-since-304",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b29x-E18-legal-v10-304-with-if-modified-since",
             "CARD-CACHE-001",
         ),
         ("b56a-BL1-legal-v10-list-tasks-served", "RPC-REQ-003"),

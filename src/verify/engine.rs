@@ -2670,10 +2670,11 @@ pub(super) struct State {
     /// line and exchange; at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made
     /// keeps its entry with an empty ETag (one finding per URL).
     card_etags: HashMap<String, (String, u64, u64, String)>,
-    /// CARD-CACHE-001's 304 check (RFC 9110 §15.4.5; mine56, dhirmadi/agent-registry): per
-    /// card URL (origin and path), whether the last 200 that served a public card there
-    /// carried a freshness lifetime (Cache-Control max-age / s-maxage / no-cache /
-    /// no-store, or Expires) and an ETag, `(fresh, etag)`; at most [`MAX_CARD_ETAGS`] URLs.
+    /// CARD-CACHE-001's 304 check (RFC 9110 §15.4.5, RFC 9111 §4.3.4; mine56,
+    /// dhirmadi/agent-registry): per card URL (origin and path), whether the last 200 that
+    /// served a public card there carried a freshness lifetime (Cache-Control max-age /
+    /// s-maxage / no-cache / no-store, or Expires) and an ETag, `(fresh, etag)` (the 304
+    /// check reads the ETag); at most [`MAX_CARD_ETAGS`] URLs.
     card_validators: HashMap<String, (bool, bool)>,
     /// CARD-SIG-003: per card URL (origin and path) fetched on the client leg, the last
     /// signed card served there ([`UpSignedCard`]: its signatures and content without

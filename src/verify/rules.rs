@@ -61,8 +61,8 @@ rule!(
     Note,
     AgentCard,
     ["CARD-009"],
-    "1.0 agent card served without a freshness lifetime (Cache-Control max-age) or without an ETag, or an agent card revalidation (If-None-Match, any version) answered 304 Not Modified without the Cache-Control or ETag its 200 carried (RFC 9110 §15.4.5)",
-    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from a hash of its bytes (or from its version, bumped with every change), so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111); answer that revalidation with a 304 that repeats the Cache-Control and ETag the 200 sends (RFC 9110 §15.4.5), or the client's stored card gets no new lifetime"
+    "1.0 agent card served without a freshness lifetime (Cache-Control max-age) or without an ETag, or an agent card revalidation with If-None-Match (any version) answered 304 Not Modified without the ETag the card carries (RFC 9110 §15.4.5, RFC 9111 §4.3.4)",
+    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from a hash of its bytes (or from its version, bumped with every change), so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111); answer that revalidation with a 304 that repeats the ETag (and Cache-Control) the 200 sends (RFC 9110 §15.4.5): a cache picks the stored card a 304 freshens by its ETag (RFC 9111 §4.3.4)"
 );
 rule!(
     CARD_ETAG_STALE,

@@ -924,17 +924,20 @@ impl State {
         );
     }
 
-    /// CARD-CACHE-001 (CARD-009; RFC 9110 §15.4.5 MUST; mine56 f1220, dhirmadi/agent-registry):
-    /// a conditional GET of a card path (If-None-Match or If-Modified-Since) answered 304
-    /// Not Modified without the freshness lifetime or the ETag that the card's 200 at that
-    /// URL carried (or, with no 200 in the recording, without an ETag though the request's
-    /// If-None-Match shows the client holds one). "The server generating a 304 response
-    /// MUST generate any of the following header fields that would have been sent in a 200
-    /// (OK) response to the same request: ... ETag ... Cache-Control, and Expires": without
-    /// them the client's stored card gets no new lifetime (every later use revalidates
-    /// again) or keeps a validator the agent no longer names. Any generation: the agent
-    /// chose to send the validators, so it must keep them. One note per origin, shared
-    /// with the 200's finding (the same fault).
+    /// CARD-CACHE-001 (CARD-009; RFC 9110 §15.4.5 MUST, RFC 9111 §4.3.4; mine56 f1220,
+    /// dhirmadi/agent-registry): a GET of a card path that revalidates with If-None-Match
+    /// (an entity tag, not `*`) answered 304 Not Modified without an ETag, where the
+    /// card's 200 at that URL carried one (or, with no 200 in the recording, the
+    /// If-None-Match shows the client was given one). "The server generating a 304
+    /// response MUST generate any of the following header fields that would have been sent
+    /// in a 200 (OK) response to the same request: ... ETag ...", and a cache selects the
+    /// stored response a 304 freshens by the 304's validator (RFC 9111 §4.3.4): a stored
+    /// card that has an ETag is not selected by a 304 that has none, so the client cannot
+    /// use the answer and fetches the card again in full (or, a naive cache, keeps it stale).
+    /// A 304 that drops only Cache-Control is not judged (freshening keeps the stored
+    /// directives), nor an If-Modified-Since revalidation (earlier rounds' legal reading,
+    /// b25x-EL10, b29x-E18). Any generation: the agent chose to send the ETag. One note per
+    /// origin, shared with the 200's CARD-CACHE-001 (the same fault).
     pub(super) fn card_not_modified_without_validators(&mut self, x: &Exch) {
         if x.synthetic
             || x.status != Some(304)
@@ -944,51 +947,33 @@ impl State {
         {
             return;
         }
-        let inm = x
+        let Some(inm) = x
             .req_headers
             .get("if-none-match")
             .map(str::trim)
-            .filter(|v| !v.is_empty());
-        if inm.is_none() && !x.req_headers.contains("if-modified-since") {
+            .filter(|v| !v.is_empty() && *v != "*")
+        else {
             return; // an unconditional 304 is CARD-SHAPE-004's (breaker25 E10)
-        }
-        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
-        let (had_fresh, had_etag) = match self.card_validators.get(&key) {
-            Some(v) => *v,
-            // No 200 seen: a client that names an entity tag was given one.
-            None => (false, inm.is_some_and(|v| v != "*")),
         };
-        let (fresh, etag) = card_freshness(&x.resp_headers);
-        let mut missing = Vec::new();
-        if had_fresh && !fresh {
-            missing.push("Cache-Control max-age (or Expires)");
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        // No 200 seen: a client that names an entity tag was given one.
+        let had_etag = self.card_validators.get(&key).is_none_or(|v| v.1);
+        if !had_etag || card_freshness(&x.resp_headers).1 {
+            return;
         }
-        if had_etag && !etag {
-            missing.push("ETag");
-        }
-        if missing.is_empty()
-            || !self
-                .card_cache_reported
-                .insert(x.origin.clone().unwrap_or_default())
+        if !self
+            .card_cache_reported
+            .insert(x.origin.clone().unwrap_or_default())
         {
             return;
         }
         self.areas.insert("card");
-        let asked = match inm {
-            Some(v) => format!("If-None-Match: {}", v.chars().take(80).collect::<String>()),
-            None => "If-Modified-Since".to_string(),
-        };
-        let effect = if had_fresh && !fresh {
-            "the client's stored card gets no new freshness lifetime, so every later use of it revalidates again"
-        } else {
-            "the client keeps a validator the answer no longer names"
-        };
+        let asked = inm.chars().take(80).collect::<String>();
         self.find(
             &r::CARD_CACHE_HEADERS,
             format!(
-                "agent answered the revalidation of its agent card at {} ({asked}) with 304 Not Modified without the {} its 200 carried: a 304 repeats the Cache-Control, Expires and ETag headers a 200 would have sent (RFC 9110 \u{a7}15.4.5 MUST); {effect}",
-                x.path,
-                missing.join(" and ")
+                "agent answered the revalidation of its agent card at {} (If-None-Match: {asked}) with 304 Not Modified without an ETag, though the card it revalidates carries one: a 304 repeats the ETag a 200 would have sent (RFC 9110 \u{a7}15.4.5 MUST), and a cache picks the stored response a 304 freshens by that validator (RFC 9111 \u{a7}4.3.4), so the client cannot use this answer and fetches the card again in full",
+                x.path
             ),
             vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
             &x.leg,

@@ -118,9 +118,10 @@ case("f1220-v03-registry-card-304-without-validators",
      get_card(0.0, _clean(reg_card(TWO)), RG + "/.well-known/agent.json", rhdr=RH) + [
      req(400.0, "GET", RG + "/.well-known/agent.json", hdr={"if-none-match": ETAG_R}),
      r304(400.01)], [("card-cache-headers-missing", "note")], SREG,
-     "a 304 carries the Cache-Control and ETag the 200 would have sent (RFC 9110 §15.4.5, a MUST; CARD-009): the registry answers a "
-     "matching If-None-Match before it sets any header, so the client learns no new freshness lifetime (max-age=60 ran out and stays "
-     "out: every later use of the card revalidates again) and no validator to store")
+     "a 304 carries the ETag (and Cache-Control) the 200 would have sent (RFC 9110 §15.4.5, a MUST; CARD-009): the registry answers a "
+     "matching If-None-Match before it sets any header, so the 304 names no validator; a cache picks the stored response a 304 freshens "
+     "by that validator (RFC 9111 §4.3.4), and a stored card with an ETag is not picked by a 304 without one: the client cannot use the "
+     "answer and fetches the card again in full")
 
 CARD_PMO = _clean(reg_card([reg_skill("create_task", "create_task")]))
 CARD_PMO.update(url=RG + "/api/v1/agents/pmo", name="PMO Agent", description="Project management agent", version="3")

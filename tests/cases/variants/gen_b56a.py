@@ -3,13 +3,14 @@
 Each puts one of session 56's kinds (round fifty-six) on traffic its field case does not
 hold, with controls beside it. All were written as probes before the fix and run on the
 branch's first binary (FIELD-CASES.md "Round fifty-six" gives their verdicts then).
-A: CARD-CACHE-001 widened (RFC 9110 §15.4.5; field case f1220, dhirmadi/agent-registry answers
-   a matching If-None-Match with a bare 304 before it sets any header): a 1.0 HTTP+JSON
-   agent's 304 that keeps the ETag and drops Cache-Control, a 304 without an ETag to a
-   client whose If-None-Match names one (no 200 in the recording), a 0.2 card's 304 at
-   /.well-known/agent.json without its ETag. Controls: a 304 repeating both headers, a 0.3
-   card whose 200 never had Cache-Control answered 304 without it, a 304 repeating a weak
-   ETag.
+A: CARD-CACHE-001 widened (RFC 9110 §15.4.5, RFC 9111 §4.3.4; field case f1220,
+   dhirmadi/agent-registry answers a matching If-None-Match with a bare 304 before it sets
+   any header): a 1.0 HTTP+JSON agent's 304 that keeps Cache-Control and drops the ETag, a
+   304 without an ETag to a client whose If-None-Match names one (no 200 in the recording),
+   a 0.2 card's 304 at /.well-known/agent.json without its ETag. Controls: a 304 repeating
+   both headers, a 0.3 card whose 200 never had Cache-Control answered 304 without it, a
+   304 repeating a weak ETag, a 304 that keeps the ETag and drops Cache-Control (freshening
+   keeps the stored directives).
 B: RPC-REQ-003 widened (a2a::method_draft_slash; field case f1226, SAGE-X-project/sage-a2a-go's
    "v0.4.0" tasks/list): a 1.0 client's tasks/list refused -32601, a 0.3 client's
    tasks/subscribe refused -32601, a tasks/pushNotificationConfig/create refused
@@ -54,11 +55,16 @@ R = "https://vari-agent.example.test"
 H = {"cache-control": "public, max-age=120", "etag": '"v56-card-7"'}
 
 # --- A: 304s that drop the validators
-case("b56a-A1-v10-rest-card-304-keeps-etag-drops-cache-control", [
+case("b56a-A1-v10-rest-card-304-keeps-cache-control-drops-etag", [
+    req(0.0, "GET", R + "/.well-known/agent-card.json"), resp(0.01, 200, card10(R + "/api", binding="HTTP+JSON"), hdr=H),
+    req(300.0, "GET", R + "/.well-known/agent-card.json", hdr={"if-none-match": '"v56-card-7"'}), r304(300.01, {"cache-control": "public, max-age=120"}),
+], [("card-cache-headers-missing", "note")], SA,
+     "the 304 repeats Cache-Control but not the ETag its 200 carried (RFC 9110 §15.4.5): a cache cannot pick the stored card to freshen (RFC 9111 §4.3.4)")
+case("b56a-AL4-legal-v10-rest-card-304-keeps-etag-drops-cache-control", [
     req(0.0, "GET", R + "/.well-known/agent-card.json"), resp(0.01, 200, card10(R + "/api", binding="HTTP+JSON"), hdr=H),
     req(300.0, "GET", R + "/.well-known/agent-card.json", hdr={"if-none-match": '"v56-card-7"'}), r304(300.01, {"etag": '"v56-card-7"'}),
-], [("card-cache-headers-missing", "note")], SA,
-     "the 304 repeats the ETag but not the Cache-Control max-age its 200 carried (RFC 9110 §15.4.5): the stored card gets no new lifetime")
+], [], SA,
+     "not judged: the 304 names the ETag; freshening keeps the stored card's Cache-Control (RFC 9111 §4.3.4), so dropping it costs nothing")
 case("b56a-A2-v03-card-304-without-etag-no-200-recorded", [
     req(0.0, "GET", R + "/.well-known/agent-card.json", hdr={"if-none-match": 'W/"gen-41"'}), r304(0.01, {"cache-control": "max-age=60"}),
     req(0.2, "POST", R + "/a2a", rpc("a2-1", "message/send", {"message": umsg03("hi", mid="m-a2-1")})),
