@@ -900,7 +900,7 @@ impl State {
             None => "0.3 has no such method".to_string(),
         };
         let msg = format!(
-            "client called JSON-RPC method {wire:?}, which no A2A release defines: it is the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {old}, so the agent's refusal is right and the call can never succeed"
+            "client called JSON-RPC method {wire:?}, which no A2A release defines: it is the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {old}, so no A2A agent serves the call"
         );
         let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
