@@ -2387,6 +2387,206 @@ fn mine55b_v1_card_route_card_error_leak_and_error_body_not_object() {
     legal_controls_silent(&dir.join("variants"), "b55b-", 7);
 }
 
+/// Round fifty-six (session 56, mine56; tests/cases/FIELD-CASES.md "Round fifty-six"):
+/// - CARD-009 (RFC 9110 §15.4.5; dhirmadi/agent-registry answers a matching If-None-Match
+///   with a bare 304): CARD-CACHE-001 widened to a card revalidation answered 304 without
+///   the ETag the card's 200 at that URL carried (or that the client's If-None-Match shows
+///   it was given), in every generation (RFC 9111 §4.3.4: a cache picks the stored card a
+///   304 freshens by that validator); a 304 repeating it, one that drops only
+///   Cache-Control, and an If-Modified-Since revalidation are silent.
+/// - RPC-003 (SAGE-X-project/sage-a2a-go's "v0.4.0" `tasks/list`): RPC-REQ-003 widened to a
+///   1.0 operation called under a 0.x-style slash name no release defines (`tasks/list`,
+///   `tasks/subscribe`, `tasks/pushNotificationConfig/create`) that the agent refused; 1.0's
+///   ListTasks, and a `tasks/list` an agent serves as its own method, are silent.
+/// - CARD-001, CARD-002 (kagent #2885: a gateway serving A2AService over gRPC only):
+///   CARD-PATH-004 counts a gRPC call answered OK as a 1.0 A2A call of its origin (before,
+///   only JSON-RPC and HTTP+JSON answers were kept, so a gRPC-only agent with no card was
+///   silent); a gRPC agent with its card at the well-known path, and a 0.3 gRPC call, stay
+///   silent.
+/// - AUTH-004, CARD-005 (openclaw #150087: a card built from the gateway's own plain-http
+///   socket behind a TLS-terminating proxy): CARD-URL-008 reads the client's https from the
+///   front's `X-Forwarded-Proto` / `Forwarded: proto=https` for the host the card names; a
+///   front reporting http, a loopback host, or https for another host stay silent.
+#[test]
+fn mine56_card_304_validators_draft_methods_and_grpc_card_not_served() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1220-v03-registry-card-304-without-validators",
+            "CARD-CACHE-001",
+            "note",
+            "(If-None-Match: \"2026-03-02T09:58:11.402913Z\") with 304 Not Modified without an ETag, though the card it revalidates carries one",
+        ),
+        (
+            "b56a-A1-v10-rest-card-304-keeps-cache-control-drops-etag",
+            "CARD-CACHE-001",
+            "note",
+            "a cache picks the stored response a 304 freshens by that validator (RFC 9111 \u{a7}4.3.4)",
+        ),
+        (
+            "b56a-A2-v03-card-304-without-etag-no-200-recorded",
+            "CARD-CACHE-001",
+            "note",
+            "(If-None-Match: W/\"gen-41\") with 304 Not Modified without an ETag",
+        ),
+        (
+            "b56a-A3-v02-card-304-drops-etag-at-agent-json",
+            "CARD-CACHE-001",
+            "note",
+            "at /.well-known/agent.json (If-None-Match: \"v56-card-7\") with 304 Not Modified without an ETag",
+        ),
+        (
+            "f1226-v03-client-draft-tasks-list",
+            "RPC-REQ-003",
+            "note",
+            "client called JSON-RPC method \"tasks/list\", which no A2A release defines: it is the 0.x-style spelling of 1.0's \"ListTasks\"",
+        ),
+        (
+            "b56a-B1-v10-client-tasks-list-refused",
+            "RPC-REQ-003",
+            "note",
+            "\"tasks/list\", which no A2A release defines",
+        ),
+        (
+            "b56a-B2-v03-client-tasks-subscribe-refused",
+            "RPC-REQ-003",
+            "note",
+            "1.0's \"SubscribeToTask\" (pre-1.0 drafts wrote it so); 0.3 calls it \"tasks/resubscribe\"",
+        ),
+        (
+            "b56a-B3-v03-client-push-config-create-refused",
+            "RPC-REQ-003",
+            "note",
+            "1.0's \"CreateTaskPushNotificationConfig\" (pre-1.0 drafts wrote it so); 0.3 calls it \"tasks/pushNotificationConfig/set\"",
+        ),
+        (
+            "f1227-v10-grpc-only-gateway-no-public-card",
+            "CARD-PATH-004",
+            "error",
+            "http://kagent-core.example.test:8083/.well-known/agent-card.json answered 404 although this origin answered a 1.0 A2A call",
+        ),
+        (
+            "b56a-C1-v10-grpc-stream-answered-card-404",
+            "CARD-PATH-004",
+            "error",
+            "grpc-agent.example.test:50051/.well-known/agent-card.json answered 404 although",
+        ),
+        (
+            "b56a-C2-v10-grpc-get-task-answered-card-404",
+            "CARD-PATH-004",
+            "error",
+            "answered 404 after this origin answered a 1.0 A2A call",
+        ),
+        (
+            "f1229-v10-card-http-url-behind-tls-proxy",
+            "CARD-URL-008",
+            "warning",
+            "card fetched over https (https://openclaw-gw.example.test/.well-known/agent-card.json, as the TLS-terminating front in front of it reported (X-Forwarded-Proto / Forwarded)) advertises the plain-http interface url http://openclaw-gw.example.test/a2a/v1",
+        ),
+        (
+            "b56a-D1-v10-card-http-behind-forwarded-proto-https",
+            "CARD-URL-008",
+            "warning",
+            "advertises the plain-http interface url http://gw-d.example.test/a2a",
+        ),
+        (
+            "b56a-D2-v03-card-http-behind-x-forwarded-proto",
+            "CARD-URL-008",
+            "warning",
+            "as the TLS-terminating front in front of it reported",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        ("f1222-legal-v03-card-304-with-validators", "CARD-CACHE-001"),
+        (
+            "b56a-AL1-legal-v03-card-304-with-both-validators",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL2-legal-v03-card-304-no-cache-control-never-sent",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL3-legal-v10-card-304-weak-etag-repeated",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b56a-AL4-legal-v10-rest-card-304-keeps-etag-drops-cache-control",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b20s-CARD-009-legal-v10-card-no-cache-with-etag",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b25x-EL10-legal-v03-card-revalidated-if-modified-since-304",
+            "CARD-CACHE-001",
+        ),
+        (
+            "b29x-E18-legal-v10-304-with-if-modified-since",
+            "CARD-CACHE-001",
+        ),
+        ("b56a-BL1-legal-v10-list-tasks-served", "RPC-REQ-003"),
+        (
+            "b56a-BL2-legal-v03-agent-serves-own-tasks-list",
+            "RPC-REQ-003",
+        ),
+        ("f1225-legal-v03-client-rpc-path-advertised", "RPC-REQ-003"),
+        (
+            "f1228-legal-v10-grpc-gateway-card-at-well-known",
+            "CARD-PATH-004",
+        ),
+        (
+            "b56a-CL1-legal-v10-grpc-card-at-well-known",
+            "CARD-PATH-004",
+        ),
+        ("b56a-CL2-v03-grpc-call-beside-card-404", "CARD-PATH-004"),
+        (
+            "f1230-legal-v10-card-https-url-from-forwarded-proto",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL1-legal-v10-card-http-forwarded-proto-http",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL2-legal-v10-card-loopback-forwarded-https",
+            "CARD-URL-008",
+        ),
+        (
+            "b56a-DL3-legal-v10-card-http-other-host-than-forwarded",
+            "CARD-URL-008",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// Round fifty-six (b) (mine56b; threads under github.com/a2aproject): GRPC-ERROR-002 widened
 /// to a 1.0 gRPC call the situation answers with PushNotificationNotSupportedError,
 /// UnsupportedOperationError or VersionNotSupportedError that ended with a bare

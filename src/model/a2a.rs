@@ -302,6 +302,36 @@ pub fn card_method_invented(method: &str) -> bool {
     }
 }
 
+/// The 1.0 operation a JSON-RPC `method` names in 0.x's slash spelling where no release
+/// has that name (RPC-003; mine56 f1226, SAGE-X-project/sage-a2a-go's "A2A Protocol
+/// v0.4.0" client): `tasks/list` (1.0 ListTasks; 0.3 has no task listing), `tasks/subscribe`
+/// (1.0 SubscribeToTask; 0.3 tasks/resubscribe) and `tasks/pushNotificationConfig/create`
+/// (1.0 CreateTaskPushNotificationConfig; 0.3 tasks/pushNotificationConfig/set), each in
+/// any letter case. `Some((the 1.0 method, the 0.3 method or None))`; `None` for every
+/// other name (the names [`method_op`] knows included).
+pub fn method_draft_slash(method: &str) -> Option<(&'static str, Option<&'static str>)> {
+    const DRAFT: &[(&str, &str, Option<&str>)] = &[
+        ("tasks/list", "ListTasks", None),
+        (
+            "tasks/subscribe",
+            "SubscribeToTask",
+            Some("tasks/resubscribe"),
+        ),
+        (
+            "tasks/pushNotificationConfig/create",
+            "CreateTaskPushNotificationConfig",
+            Some("tasks/pushNotificationConfig/set"),
+        ),
+    ];
+    if method_op(method).is_some() {
+        return None;
+    }
+    DRAFT
+        .iter()
+        .find(|(d, _, _)| d.eq_ignore_ascii_case(method))
+        .map(|(_, v1, v03)| (*v1, *v03))
+}
+
 /// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
 /// declared version against −32601 answers).
 pub fn core_send_method(d: Dialect) -> &'static str {

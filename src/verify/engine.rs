@@ -2670,6 +2670,12 @@ pub(super) struct State {
     /// line and exchange; at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made
     /// keeps its entry with an empty ETag (one finding per URL).
     card_etags: HashMap<String, (String, u64, u64, String)>,
+    /// CARD-CACHE-001's 304 check (RFC 9110 §15.4.5, RFC 9111 §4.3.4; mine56,
+    /// dhirmadi/agent-registry): per card URL (origin and path), whether the last 200 that
+    /// served a public card there carried a freshness lifetime (Cache-Control max-age /
+    /// s-maxage / no-cache / no-store, or Expires) and an ETag, `(fresh, etag)` (the 304
+    /// check reads the ETag); at most [`MAX_CARD_ETAGS`] URLs.
+    card_validators: HashMap<String, (bool, bool)>,
     /// CARD-SIG-003: per card URL (origin and path) fetched on the client leg, the last
     /// signed card served there ([`UpSignedCard`]: its signatures and content without
     /// them); at most [`MAX_UP_CARDS`] URLs. A URL whose finding was made keeps an entry
@@ -4098,6 +4104,7 @@ impl State {
             malformed_sends: VecDeque::new(),
             card_secret_reported: HashSet::new(),
             card_cache_reported: HashSet::new(),
+            card_validators: HashMap::new(),
             card_etags: HashMap::new(),
             signed_cards: HashMap::new(),
             agent_signed_cards: HashMap::new(),
@@ -4239,6 +4246,7 @@ impl State {
             ("malformed_sends", self.malformed_sends.len()),
             ("card_secret_reported", self.card_secret_reported.len()),
             ("card_cache_reported", self.card_cache_reported.len()),
+            ("card_validators", self.card_validators.len()),
             ("card_etags", self.card_etags.len()),
             ("signed_cards", self.signed_cards.len()),
             ("agent_signed_cards", self.agent_signed_cards.len()),

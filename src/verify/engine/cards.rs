@@ -864,34 +864,23 @@ impl State {
     /// `no-store`; a validator is a non-empty `ETag` (a `Last-Modified` alone is named but
     /// does not stand in for it). One note per origin, on the response head.
     pub(super) fn card_cache_headers(&mut self, x: &Exch, view: &AgentCardView) {
-        if !view.has_v1_fields
-            || x.synthetic
+        if x.synthetic
             || x.status != Some(200)
             || !x.method.eq_ignore_ascii_case("GET")
             || !is_card_path(&x.path)
         {
             return;
         }
-        let directives: Vec<String> = x
-            .resp_headers
-            .get_all("cache-control")
-            .flat_map(|v| v.split(','))
-            .map(|d| {
-                d.split('=')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_ascii_lowercase()
-            })
-            .collect();
-        let fresh = directives
-            .iter()
-            .any(|d| matches!(d.as_str(), "max-age" | "s-maxage" | "no-cache" | "no-store"))
-            || x.resp_headers.contains("expires");
-        let etag = x
-            .resp_headers
-            .get("etag")
-            .is_some_and(|v| !v.trim().is_empty());
+        let (fresh, etag) = card_freshness(&x.resp_headers);
+        // What this 200 carried, for the 304s of later revalidations (any generation: an
+        // agent that sends validators must repeat them, RFC 9110 §15.4.5).
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        if self.card_validators.len() < MAX_CARD_ETAGS || self.card_validators.contains_key(&key) {
+            self.card_validators.insert(key, (fresh, etag));
+        }
+        if !view.has_v1_fields {
+            return;
+        }
         if fresh && etag {
             return;
         }
@@ -931,6 +920,62 @@ impl State {
                 missing.join(" and ")
             ),
             vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// CARD-CACHE-001 (CARD-009; RFC 9110 §15.4.5 MUST, RFC 9111 §4.3.4; mine56 f1220,
+    /// dhirmadi/agent-registry): a GET of a card path that revalidates with If-None-Match
+    /// (an entity tag, not `*`) answered 304 Not Modified without an ETag, where the
+    /// card's 200 at that URL carried one (or, with no 200 in the recording, the
+    /// If-None-Match shows the client was given one). "The server generating a 304
+    /// response MUST generate any of the following header fields that would have been sent
+    /// in a 200 (OK) response to the same request: ... ETag ...", and a cache selects the
+    /// stored response a 304 freshens by the 304's validator (RFC 9111 §4.3.4): a stored
+    /// card that has an ETag is not selected by a 304 that has none, so the client cannot
+    /// use the answer and fetches the card again in full (or, a naive cache, keeps it stale).
+    /// A 304 that drops only Cache-Control is not judged (freshening keeps the stored
+    /// directives), nor an If-Modified-Since revalidation (earlier rounds' legal reading,
+    /// b25x-EL10, b29x-E18). Any generation: the agent chose to send the ETag. One note per
+    /// origin, shared with the 200's CARD-CACHE-001 (the same fault).
+    pub(super) fn card_not_modified_without_validators(&mut self, x: &Exch) {
+        if x.synthetic
+            || x.status != Some(304)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+            || self.behind_hop(x)
+        {
+            return;
+        }
+        let Some(inm) = x
+            .req_headers
+            .get("if-none-match")
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "*")
+        else {
+            return; // an unconditional 304 is CARD-SHAPE-004's (breaker25 E10)
+        };
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        // No 200 seen: a client that names an entity tag was given one.
+        let had_etag = self.card_validators.get(&key).is_none_or(|v| v.1);
+        if !had_etag || card_freshness(&x.resp_headers).1 {
+            return;
+        }
+        if !self
+            .card_cache_reported
+            .insert(x.origin.clone().unwrap_or_default())
+        {
+            return;
+        }
+        self.areas.insert("card");
+        let asked = inm.chars().take(80).collect::<String>();
+        self.find(
+            &r::CARD_CACHE_HEADERS,
+            format!(
+                "agent answered the revalidation of its agent card at {} (If-None-Match: {asked}) with 304 Not Modified without an ETag, though the card it revalidates carries one: a 304 repeats the ETag a 200 would have sent (RFC 9110 \u{a7}15.4.5 MUST), and a cache picks the stored response a 304 freshens by that validator (RFC 9111 \u{a7}4.3.4), so the client cannot use this answer and fetches the card again in full",
+                x.path
+            ),
+            vec![x.ev(x.req_seq), x.ev(x.resp_seq)],
             &x.leg,
         );
     }
@@ -1615,4 +1660,25 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// CARD-CACHE-001's reading of a card response's caching headers `h`: `(fresh, etag)`,
+/// whether it names a freshness lifetime (Cache-Control `max-age` or `s-maxage`, RFC 9111
+/// §5.2.2.1 / §5.2.2.10; an `Expires` header, §5.3; or a deliberate `no-cache` /
+/// `no-store`) and a non-empty `ETag`.
+fn card_freshness(h: &Headers) -> (bool, bool) {
+    let fresh = h
+        .get_all("cache-control")
+        .flat_map(|v| v.split(','))
+        .map(|d| {
+            d.split('=')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .any(|d| matches!(d.as_str(), "max-age" | "s-maxage" | "no-cache" | "no-store"))
+        || h.contains("expires");
+    let etag = h.get("etag").is_some_and(|v| !v.trim().is_empty());
+    (fresh, etag)
 }

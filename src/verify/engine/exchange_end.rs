@@ -929,6 +929,11 @@ impl State {
                 f.leg = x.leg.clone();
                 self.emit(f);
             }
+            // CARD-CACHE-001 (RFC 9110 §15.4.5; mine56 f1220): a revalidation's 304 that
+            // drops the validators its 200 carried.
+            if status == 304 {
+                self.card_not_modified_without_validators(&x);
+            }
             // CARD-001 (HTTP-MEDIA-007, mine50): a card fetch whose Accept admits
             // application/json refused 406.
             if status == 406 && !x.synthetic && c.op == Some(Op::GetCard) {

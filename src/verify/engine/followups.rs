@@ -292,6 +292,7 @@ impl State {
             self.method_name_wrong_case(x, &c, success);
         } else if !success && c.op.is_none() {
             self.card_method_invented(x, &c);
+            self.draft_method_called(x, &c);
         }
         if c.wrong_case_path.is_some() {
             self.path_wrong_case(x, &c, success);

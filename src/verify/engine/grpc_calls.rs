@@ -377,6 +377,13 @@ impl State {
             self.grpc_error(x, code, message, details, st_seq);
             return;
         }
+        // CARD-PATH-004 (CARD-001, CARD-002; kagent #2885, mine56 f1227): a gRPC call the
+        // agent answered OK is a 1.0 A2A call its origin answered, as a JSON-RPC result or
+        // an HTTP+JSON 2xx is; before, only those were kept, so a gRPC-only agent whose
+        // well-known card path answered 404 was never judged.
+        if let Some(c) = x.call.clone() {
+            self.card_404_call_answered(&x, &c, None);
+        }
         if x.sse.is_some() {
             self.end_stream(&mut x);
             self.check_extensions(&x, None, None);

@@ -340,26 +340,49 @@ impl State {
                 // host (AUTH-004, CARD-005): the agent (or the gateway that rewrote the url)
                 // built it from the cleartext hop behind a TLS-terminating proxy
                 // (agentgateway #1031, xagent #882). Loopback hosts are development setups.
-                let plain = f.scheme.eq_ignore_ascii_case("https")
+                // A TLS-terminating front before this recorder that reported the client's
+                // https (RFC 7239 `Forwarded: proto=https`, `X-Forwarded-Proto: https`, for
+                // the host the card names) counts as the client's https fetch (openclaw
+                // #150087, mine56 f1229: the gateway built its card url from its own
+                // plain-http socket and ignored the header).
+                let fwd_https = || {
+                    let own = x.origin.as_deref().unwrap_or_default();
+                    net::forwarded_origin(|n| x.req_headers.get(n), own)
+                        .and_then(|o| parse_url(&o))
+                        .filter(|o| o.scheme.eq_ignore_ascii_case("https"))
+                };
+                let tls_front = if f.scheme.eq_ignore_ascii_case("https") {
+                    Some((f.host.clone(), f.path.clone(), ""))
+                } else {
+                    fwd_https().map(|o| {
+                        (
+                            o.host,
+                            x.path.clone(),
+                            ", as the TLS-terminating front in front of it reported (X-Forwarded-Proto / Forwarded)",
+                        )
+                    })
+                };
+                let plain = tls_front.is_some()
                     && u.scheme.eq_ignore_ascii_case("http")
                     && itf
                         .url
                         .get(..7)
                         .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
-                    && u.host.eq_ignore_ascii_case(&f.host)
+                    && tls_front
+                        .as_ref()
+                        .is_some_and(|(h, _, _)| u.host.eq_ignore_ascii_case(h))
                     && !upstream_view
                     && uc != HostClass::Loopback;
                 if plain && agent_url.is_some() {
                     broken.push(format!(
                         "is plain http although the client fetched the card over https from {}",
-                        f.host
+                        tls_front.as_ref().map_or(f.host.as_str(), |t| t.0.as_str())
                     ));
-                } else if plain {
+                } else if let (true, Some((host, path, via))) = (plain, tls_front.as_ref()) {
                     self.pending_plain.push((
                         itf.url.clone(),
                         format!(
-                            "card fetched over https (https://{}{}) advertises the plain-http interface url {shown}",
-                            f.host, f.path
+                            "card fetched over https (https://{host}{path}{via}) advertises the plain-http interface url {shown}"
                         ),
                         vec![x.ev_at(bseq, &ptr, found.clone())],
                         x.leg.clone(),

@@ -877,6 +877,35 @@ impl State {
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
+    /// RPC-003 (mine56 f1226; SAGE-X-project/sage-a2a-go's `tasks/list` with a
+    /// `lastUpdatedAfter` in epoch milliseconds): a JSON-RPC call of a 1.0 operation under a
+    /// 0.x-style slash name no release defines ([`a2a::method_draft_slash`]: `tasks/list`,
+    /// `tasks/subscribe`, `tasks/pushNotificationConfig/create`, written after pre-1.0
+    /// drafts) that the agent refused (an error, or an HTTP error status): RPC-REQ-003
+    /// (client, note), naming the method of each release. An agent that served such a name
+    /// runs a method of its own, so a served call is not judged; nor the prober's
+    /// deliberately malformed requests.
+    pub(super) fn draft_method_called(&mut self, x: &Exch, c: &Call) {
+        if c.binding != Some(Binding::JsonRpc) || c.webhook || x.probe_negative() {
+            return;
+        }
+        let Some(wire) = c.method.as_deref() else {
+            return;
+        };
+        let Some((v1, v03)) = a2a::method_draft_slash(wire) else {
+            return;
+        };
+        let old = match v03 {
+            Some(m) => format!("0.3 calls it {m:?}"),
+            None => "0.3 has no such method".to_string(),
+        };
+        let msg = format!(
+            "client called JSON-RPC method {wire:?}, which no A2A release defines: it is the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {old}, so no A2A agent serves the call"
+        );
+        let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
+        self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
+    }
+
     /// Whether the card of `x`'s origin declares HTTP+JSON interfaces, all of them in a 0.x
     /// protocol version (0.3 `preferredTransport` / `additionalInterfaces[].transport`).
     pub(super) fn card_rest_0x_only(&self, x: &Exch) -> bool {
