@@ -1,0 +1,163 @@
+//! newcomer56: a newcomer's pass through README, probe's first screen on an 80-column
+//! terminal, and a 2 a.m. engineer's odd inputs.
+//! - N1: `probe`'s failed-test lines (200 characters and more) wrapped over three rows of
+//!   an 80-column terminal, cut at 150 characters of message whatever the width.
+//! - N2: the fix of a finding that failed a test (its `help`) was on no line of probe's
+//!   brief text: only in `--verbose`, the `-o` reports or `verify` of the recording.
+//! - N3: `proxy --upstream http://agent/.well-known/agent-card.json` (the agent's card URL)
+//!   forwarded `POST /` to `/.well-known/agent-card.json/`; the fix came after the first
+//!   client's card fetch, at the end of a 700-character warning.
+//! - N4: two recordings given to `repro`, `export` or `report` were told to run the
+//!   command on the second file without the flags typed: `repro` and `export` refused it.
+//! - N5: a recording from a newer tool said "update a2a-interop" in cause and hint, and
+//!   named neither the writer's version nor this build's.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+#[path = "common/misbehaving_peer.rs"]
+mod misbehaving_peer;
+
+use std::time::Duration;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs `args` in `dir` with stdout and stderr on one new pseudo-terminal of `cols`
+/// columns and 24 rows, `COLUMNS` unset (the width is the terminal's own, as a person's
+/// shell that does not export it gives): its exit code and everything written on it.
+fn run_on_terminal(dir: &std::path::Path, args: &[&str], cols: u16) -> (Option<i32>, String) {
+    use std::io::Read as _;
+    use std::os::fd::FromRawFd as _;
+    use std::process::Stdio;
+    let (mut master, mut slave) = (0, 0);
+    let ws = libc::winsize {
+        ws_row: 24,
+        ws_col: cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes the two descriptors it opens and reads the window size it is
+    // given; the name and termios arguments may be null.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &ws,
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened by openpty and are owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let slave2 = slave.try_clone().unwrap();
+    let mut child = proxy_process::ChildGuard::spawn(
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(args)
+            .current_dir(dir)
+            .env("NO_COLOR", "1")
+            .env_remove("COLUMNS")
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(slave))
+            .stderr(Stdio::from(slave2)),
+    );
+    let term = std::thread::spawn(move || {
+        let mut master = master;
+        let mut s = Vec::new();
+        let mut buf = [0u8; 4096];
+        // EIO once the last slave descriptor (the child's) is closed
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            s.extend_from_slice(&buf[..n]);
+        }
+        s
+    });
+    let st = child.wait_for(Duration::from_secs(120), "probe on a terminal");
+    (st.code(), text(&term.join().unwrap()).replace('\r', ""))
+}
+
+/// The brief text's failed-test lines and its `to fix:` block, asserted to fit `cols`.
+fn assert_fits(out: &str, cols: usize) {
+    let failed: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("failed ("))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(failed.len(), 2, "{out}");
+    for l in &failed {
+        assert!(l.chars().count() <= cols, "{} > {cols}: {l:?}", l.len());
+        assert!(l.contains(" STREAM-END-001 (e"), "{l}");
+    }
+    let fix: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "to fix:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(!fix.is_empty() && fix.len() <= 3, "{out}");
+    assert!(fix[0].starts_with("  STREAM-END-001 (e"), "{out}");
+    // the help of the finding, its first words on the first row
+    assert!(
+        fix[0].contains("): close the stream after the terminal status update"),
+        "{out}"
+    );
+    for l in &fix {
+        assert!(l.chars().count() <= cols, "{l:?}");
+    }
+    // the block comes before the count line, on the last screen of the run
+    let at_fix = out.find("to fix:").unwrap();
+    let at_count = out.find(" passed, ").unwrap();
+    assert!(at_fix < at_count, "{out}");
+}
+
+/// N1, N2: `probe` of an agent whose streams send an event after the terminal one
+/// (STREAM-END-001 fails two tests), on an 80-column terminal and with `COLUMNS=80` on a
+/// pipe (`--brief`): each failed test on one line of at most 80 characters, and the fix of
+/// the finding under `to fix:`, named by its rule and the exchanges of the failed tests,
+/// wrapped within 80 columns. Off a terminal without `COLUMNS` the fix is there too.
+#[test]
+fn probe_brief_fits_the_terminal_and_says_the_fix() {
+    let (_agent, url) = misbehaving_peer::agent("misbehave.py", "sse-after-final");
+    let dir = tempfile::tempdir().unwrap();
+
+    let (code, out) = run_on_terminal(dir.path(), &["probe", &url, "--timeout", "8s"], 80);
+    assert_eq!(code, Some(1), "{out}");
+    assert_fits(&out, 80);
+
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["probe", &url, "--timeout", "8s", "--brief"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_fits(&text(&o.stdout), 80);
+
+    // a pipe without COLUMNS: no width to keep to, the fix said all the same
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["probe", &url, "--timeout", "8s", "--brief"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert!(
+        out.lines().any(|l| l.starts_with("  STREAM-END-001 (e")
+            && l.contains("): close the stream after the terminal status update")),
+        "{out}"
+    );
+}
