@@ -161,3 +161,59 @@ fn probe_brief_fits_the_terminal_and_says_the_fix() {
         "{out}"
     );
 }
+
+/// N3: `proxy --upstream` given the agent's card URL says so before the banner and
+/// forwards to the agent's base URL: the card and a `SendMessage` through the proxy reach
+/// the agent (they got 404 from `/.well-known/agent-card.json/.well-known/agent-card.json`
+/// and `/.well-known/agent-card.json/`). The same for `--route` and 0.2's `agent.json`; a
+/// base URL with a path (the legal neighbour) is forwarded to as given, with no note.
+#[test]
+fn upstream_given_the_card_url_forwards_to_the_agent() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let url = url.trim_end_matches('/').to_string();
+    let card_url = format!("{url}/.well-known/agent-card.json");
+    let (run, addr) = proxy_process::start_proxy(&["--upstream", &card_url, "--no-record"]);
+    let note = format!(
+        "a2a-interop proxy: note: --upstream {card_url} is the Agent Card URL; forwarding to the agent at {url}"
+    );
+    assert_eq!(run.banner.first(), Some(&note), "{:#?}", run.banner);
+    let route = proxy_process::line_with(&run, "  route / -> ", Duration::from_secs(10));
+    assert_eq!(route, format!("  route / -> {url}"));
+    let card = proxy_process::get(addr, "/.well-known/agent-card.json");
+    assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+    let answer = proxy_process::send_message(addr, "n56", 1);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"result\""), "{answer}");
+    let stderr = run.terminate();
+    assert!(!stderr.contains("has no Agent Card at"), "{stderr}");
+
+    // --route with 0.2's card path under a prefix path of the agent
+    let (run, addr) = proxy_process::start_proxy(&[
+        "--route",
+        &format!("/a={url}/.well-known/agent.json"),
+        "--no-record",
+    ]);
+    assert!(
+        run.banner.iter().any(|l| l
+            == &format!(
+                "a2a-interop proxy: note: --route {url}/.well-known/agent.json is the Agent Card URL; forwarding to the agent at {url}"
+            )),
+        "{:#?}",
+        run.banner
+    );
+    let card = proxy_process::get(addr, "/a/.well-known/agent-card.json");
+    assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+    run.terminate();
+
+    // a base URL with a path: as given, no note
+    let (run, _) =
+        proxy_process::start_proxy(&["--upstream", &format!("{url}/rest"), "--no-record"]);
+    assert!(
+        !run.banner.iter().any(|l| l.contains("Agent Card URL")),
+        "{:#?}",
+        run.banner
+    );
+    let route = proxy_process::line_with(&run, "  route / -> ", Duration::from_secs(10));
+    assert_eq!(route, format!("  route / -> {url}/rest"));
+    run.terminate();
+}
