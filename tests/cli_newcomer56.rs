@@ -217,3 +217,81 @@ fn upstream_given_the_card_url_forwards_to_the_agent() {
     assert_eq!(route, format!("  route / -> {url}/rest"));
     run.terminate();
 }
+
+/// The repository's sample recording of the JS SDK client against the Python SDK agent
+/// (recordings/README.md).
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings/js-client-python-agent-jsonrpc-1.0.jsonl")
+}
+
+/// N4: two recordings given to `repro`, `export` or `report` (which read one) got "run
+/// a2a-interop repro b.jsonl for the next one": the flags the user typed were dropped, so
+/// `repro` and `export` refused that command (their `--finding` and `-o` are required) and
+/// `report` wrote its default text instead of the JUnit asked for. Now the next run keeps
+/// the flags, its output renamed for the second file (not over the first run's), and the
+/// command given works as given.
+#[test]
+fn a_second_file_is_told_the_whole_next_command() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(sample(), dir.path().join("a.jsonl")).unwrap();
+    std::fs::copy(sample(), dir.path().join("b.jsonl")).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "repro",
+                "a.jsonl",
+                "b.jsonl",
+                "--finding",
+                "CARD-CACHE-001",
+                "-o",
+                "min.jsonl",
+            ],
+            "a2a-interop repro b.jsonl --finding CARD-CACHE-001 -o min-b.jsonl",
+        ),
+        (
+            &["export", "a.jsonl", "b.jsonl", "-o", "out/a.har"],
+            "a2a-interop export b.jsonl -o out/a-b.har",
+        ),
+        (
+            &[
+                "report",
+                "a.jsonl",
+                "b.jsonl",
+                "--format",
+                "junit",
+                "--output=r.xml",
+            ],
+            "a2a-interop report b.jsonl --format junit --output=r-b.xml",
+        ),
+    ];
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    for (args, next) in cases {
+        let o = proxy_process::run_in(dir.path(), args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let hint = format!(
+            "reads one file per run: run {next} for the next one (its own -o: the first run writes "
+        );
+        assert!(err.contains(&hint), "{args:?}: {err}");
+        // the command works as given
+        let words: Vec<&str> = next.split(' ').skip(1).collect();
+        let o = proxy_process::run_in(dir.path(), &words);
+        assert!(
+            matches!(o.status.code(), Some(0 | 1)),
+            "{next}: {}",
+            text(&o.stderr)
+        );
+        let written = words.last().unwrap().trim_start_matches("--output=");
+        assert!(dir.path().join(written).exists(), "{next}");
+    }
+    // without other flags the hint is as it was
+    let o = proxy_process::run_in(dir.path(), &["report", "a.jsonl", "b.jsonl"]);
+    assert!(
+        text(&o.stderr).contains(
+            "hint: report reads one file per run: run a2a-interop report b.jsonl for the next one"
+        ),
+        "{}",
+        text(&o.stderr)
+    );
+}
