@@ -295,3 +295,41 @@ fn a_second_file_is_told_the_whole_next_command() {
         text(&o.stderr)
     );
 }
+
+/// N5: a recording from a newer tool was refused with "recording format 2 is newer than
+/// this build reads (format 1); update a2a-interop; hint: update a2a-interop to read this
+/// recording": the same advice twice, neither the writer's version nor this build's, nor
+/// how to update. Now the cause names both and the hint how.
+#[test]
+fn a_recording_from_a_newer_tool_names_the_writer_and_how_to_update() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = std::fs::read_to_string(sample()).unwrap();
+    let (head, rest) = body.split_once('\n').unwrap();
+    let mut h: serde_json::Value = serde_json::from_str(head).unwrap();
+    h["format"] = 2.into();
+    h["tool"] = serde_json::json!({"name": "a2a-interop", "version": "0.9.0"});
+    std::fs::write(dir.path().join("new.jsonl"), format!("{h}\n{rest}")).unwrap();
+    for cmd in ["verify", "report"] {
+        let o = proxy_process::run_in(dir.path(), &[cmd, "new.jsonl"]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "new.jsonl: line 1: recording format 2, written by a2a-interop 0.9.0, is newer than this build reads (a2a-interop {} reads format 1); hint: read it with an a2a-interop that reads that format (the version that wrote it, or a newer one): in your a2a-interop checkout, git pull, then cargo install --path .",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "{err}"
+        );
+        assert_eq!(err.matches("update a2a-interop").count(), 0, "{err}");
+    }
+    // a header that names no tool: the cause without the writer
+    h.as_object_mut().unwrap().remove("tool");
+    std::fs::write(dir.path().join("new.jsonl"), format!("{h}\n{rest}")).unwrap();
+    let o = proxy_process::run_in(dir.path(), &["verify", "new.jsonl"]);
+    assert!(
+        text(&o.stderr)
+            .contains("line 1: recording format 2 is newer than this build reads (a2a-interop "),
+        "{}",
+        text(&o.stderr)
+    );
+}
