@@ -11,6 +11,8 @@
 //!   command on the second file without the flags typed: `repro` and `export` refused it.
 //! - N5: a recording from a newer tool said "update a2a-interop" in cause and hint, and
 //!   named neither the writer's version nor this build's.
+//! - N6: `repro`'s curl script replayed a follow-up with the recorded task and context ids,
+//!   which a live agent never made: TaskNotFound (or a terminal task), not the finding.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -332,4 +334,69 @@ fn a_recording_from_a_newer_tool_names_the_writer_and_how_to_update() {
         "{}",
         text(&o.stderr)
     );
+}
+
+/// N6: the curl script `repro` writes replayed a follow-up with the task and context ids
+/// recorded, which an agent run again never made: against the Python SDK agent the cut of
+/// STREAM-FIRST-001 (a follow-up stream to an input-required task) got "-32004 Task ... is
+/// in terminal state" or TaskNotFound, not the finding. Now the answer that hands the ids
+/// out is kept and the later requests carry the agent's own: replayed against the
+/// reference agent, the follow-up of a cut is answered on the task the replay made.
+#[test]
+fn repro_script_carries_the_agent_s_own_ids_to_the_follow_up() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let base = url.trim_end_matches('/');
+    let dir = tempfile::tempdir().unwrap();
+    let (task, ctx) = (
+        "3f6e2b1c-0d4a-4e8f-9b2a-5c7d8e9f0a11",
+        "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c44",
+    );
+    // a continuation answered in another context (ID-CTX-002): the cut needs both calls
+    let lines = [
+        serde_json::json!({"dir":"req","method":"POST","url":format!("{base}/"),"headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"8d0c4a2e-1b7f-4c31-9a57-6f2b1d3c4e01","role":"ROLE_USER","parts":[{"text":"input hello"}]}}}}),
+        serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":1,"result":{"task":{"id":task,"contextId":ctx,"status":{"state":"TASK_STATE_INPUT_REQUIRED"}}}}}),
+        serde_json::json!({"dir":"req","method":"POST","url":format!("{base}/"),"headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"8d0c4a2e-1b7f-4c31-9a57-6f2b1d3c4e02","role":"ROLE_USER","taskId":task,"contextId":ctx,"parts":[{"text":"more"}]}}}}),
+        serde_json::json!({"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":2,"result":{"task":{"id":task,"contextId":"0b0b0b0b-4e5f-4a6b-8c7d-9e0f1a2b3c99","status":{"state":"TASK_STATE_COMPLETED"}}}}}),
+    ];
+    let t: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("t.jsonl"), t).unwrap();
+    let o = proxy_process::run_in(
+        dir.path(),
+        &[
+            "repro",
+            "t.jsonl",
+            "--finding",
+            "ID-CTX-002",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let script = std::fs::read_to_string(dir.path().join("min.sh")).unwrap();
+    assert!(script.contains("A2A_OUT_e1=$(curl "), "{script}");
+
+    let run = std::process::Command::new("bash")
+        .arg("min.sh")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = text(&run.stdout);
+    let err = text(&run.stderr);
+    assert!(run.status.success(), "{out}\n{err}");
+    let answers: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&out)
+        .into_iter::<serde_json::Value>()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    let made = answers[0]["result"]["task"]["id"].as_str().unwrap();
+    assert_ne!(made, task);
+    // the follow-up was answered on the task the replay made, not TaskNotFound
+    assert!(answers[1].get("error").is_none(), "{out}");
+    assert_eq!(answers[1]["result"]["task"]["id"], made, "{out}");
+    assert_eq!(
+        answers[1]["result"]["task"]["contextId"], answers[0]["result"]["task"]["contextId"],
+        "{out}"
+    );
+    assert!(!err.contains("no task id"), "{err}");
 }
