@@ -13,6 +13,7 @@
 //!   named neither the writer's version nor this build's.
 //! - N6: `repro`'s curl script replayed a follow-up with the recorded task and context ids,
 //!   which a live agent never made: TaskNotFound (or a terminal task), not the finding.
+//! - N7: `interop`'s level lines, `[A->B] ` in front, ran 7 characters past the width.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -399,4 +400,36 @@ fn repro_script_carries_the_agent_s_own_ids_to_the_follow_up() {
         "{out}"
     );
     assert!(!err.contains("no task id"), "{err}");
+}
+
+/// N7: `interop`'s brief text puts `[A->B] ` before each direction's level line, which
+/// `probe`'s width did not leave room for: 87 characters on an 80-column terminal. Now the
+/// level line fits, and the direction that failed has its `to fix:` block.
+#[test]
+fn interop_brief_level_lines_fit_the_terminal() {
+    let (_bad, bad) = misbehaving_peer::agent("misbehave.py", "sse-after-final");
+    let (_good, good) = proxy_process::reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .args(["interop", &good, &bad, "--timeout", "8s", "--brief"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{}", text(&o.stderr));
+    let levels: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with('[') && l.contains("] conformance level: "))
+        .collect();
+    assert_eq!(levels.len(), 2, "{out}");
+    for l in levels {
+        assert!(l.chars().count() <= 80, "{} > 80: {l:?}", l.chars().count());
+    }
+    assert!(
+        out.lines().any(|l| l.starts_with("  STREAM-END-001 (e")),
+        "{out}"
+    );
 }

@@ -1033,7 +1033,9 @@ pub fn brief_text(
             &d.reason,
             states.as_deref(),
             &|x| result_name(x, d.name),
-            columns,
+            // the level line gets `[A->B] ` in front (below): the lines keep to the width
+            // less that (newcomer56: 87 characters on an 80-column terminal)
+            columns.map(|c| c.saturating_sub(d.name.chars().count() + 3)),
         );
         // each line of a direction's block names it, as its count line does in the whole text
         for line in body.lines() {
