@@ -405,6 +405,17 @@ pub async fn upstream_tls_failed(
     let hint = crate::proxy::tls_hint_dated(&cause).unwrap_or_else(|| {
         "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA".to_string()
     });
+    // plain HTTP on that port: the upstream to give, written out (newcomer56: "use an
+    // http:// upstream" left the user to retype the URL; `probe` gives the URL itself)
+    let hint = match (
+        crate::proxy::tls::tls_failure(&cause),
+        shown.strip_prefix("https://"),
+    ) {
+        (Some(crate::proxy::tls::TlsFailure::NotTls), Some(rest)) => {
+            format!("{hint}: --upstream http://{rest} (or http:// in --route)")
+        }
+        _ => hint,
+    };
     // (an expired certificate's times are the hint's, in dates: said once)
     let cause = crate::proxy::tls::without_validity_times(&cause);
     Some(format!(
