@@ -831,7 +831,7 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
     // A word where the command takes none, or one more than it takes: what it was likely
     // meant for (ux36: `proxy http://agent:9999` and `verify rec.jsonl report.md` got the
     // usage line alone).
-    let tip = tip.or_else(|| stray_positional_hint(e, command));
+    let tip = tip.or_else(|| stray_positional_hint(e, command, &args));
     let tip = tip.or_else(|| missing_file_hint(e, command, usage.as_deref()));
     // A value not among a flag's values (`--format yaml`): the values, which clap's
     // several-line error showed on a line of its own (ux20 N6).
@@ -1032,8 +1032,13 @@ fn missing_file_hint(
 /// `export` or `repro` (`verify` takes several: app/verify_batch.rs) is a report path meant for `-o` when its extension is a
 /// report's, else a second input (one file per run), and a rule ID after `repro`'s file is
 /// the value of its `--finding`; a second URL to `probe` points at `interop`. `None` for
-/// anything else (clap's usage line then).
-fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
+/// anything else (clap's usage line then). `args`: the words after the program name, for
+/// the next run's command ([`next_run`]).
+fn stray_positional_hint(
+    e: &clap::Error,
+    command: Option<&str>,
+    args: &[String],
+) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
         return None;
@@ -1081,13 +1086,110 @@ fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<Strin
                     "{c} reads one traffic file; to write to {quoted}, give it after -o: -o {quoted}"
                 ))
             } else {
+                let (rest, out) = next_run(c, &arg, args);
+                let own = out
+                    .map(|o| format!(" (its own -o: the first run writes {})", crate::app::sh_word(&o)))
+                    .unwrap_or_default();
                 Some(format!(
-                    "{c} reads one file per run: run a2a-interop {c} {quoted} for the next one"
+                    "{c} reads one file per run: run a2a-interop {c} {quoted}{rest} for the next one{own}"
                 ))
             }
         }
         _ => None,
     }
+}
+
+/// The flags of `command`'s run in `args` (the words after the program name) for its run
+/// on the second file `second`: every word after the command but its files, each output
+/// path (`-o`, `--output`, `--har`, `--curl`) renamed for the second file (`r.xml` and
+/// `pair.jsonl` give `r-pair.xml`), so the next run neither fails for want of a required
+/// flag (`repro`'s `--finding` and `-o`, `export`'s `-o`) nor writes over the first run's
+/// output (newcomer56: `repro a.jsonl b.jsonl --finding X -o min.jsonl` was told to run
+/// `a2a-interop repro b.jsonl`, which clap refuses). Returns the flags as one string, each
+/// word after a space, and the first output path renamed, if any.
+fn next_run(command: &str, second: &str, args: &[String]) -> (String, Option<String>) {
+    let cli = <Cli as clap::CommandFactory>::command();
+    let Some(sub) = cli.find_subcommand(command) else {
+        return (String::new(), None);
+    };
+    let takes_value = |word: &str| -> bool {
+        let found = if let Some(long) = word.strip_prefix("--") {
+            sub.get_arguments().find(|a| {
+                a.get_long() == Some(long)
+                    || a.get_all_aliases().is_some_and(|al| al.contains(&long))
+            })
+        } else {
+            let mut cs = word.chars().skip(1);
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => sub.get_arguments().find(|a| a.get_short() == Some(c)),
+                _ => None,
+            }
+        };
+        found.is_some_and(|a| a.get_action().takes_values())
+    };
+    let is_output = |word: &str| {
+        let name = word.split('=').next().unwrap_or(word);
+        matches!(name, "-o" | "--output" | "--har" | "--curl")
+    };
+    let renamed = |path: &str| -> String {
+        let p = std::path::Path::new(path);
+        let stem = p.file_stem().and_then(|x| x.to_str()).unwrap_or("out");
+        let tag = std::path::Path::new(second)
+            .file_stem()
+            .and_then(|x| x.to_str())
+            .unwrap_or("next");
+        let name = match p.extension().and_then(|x| x.to_str()) {
+            Some(ext) => format!("{stem}-{tag}.{ext}"),
+            None => format!("{stem}-{tag}"),
+        };
+        match p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d.join(name).to_string_lossy().into_owned(),
+            None => name,
+        }
+    };
+    // a word as a shell reads it back (sh_word writes `./-x` for a path that starts with
+    // `-`, right for a file, not for a flag or a value such as `-1`)
+    let q = |w: &str| -> String {
+        if w.starts_with('-') {
+            w.to_string()
+        } else {
+            crate::app::sh_word(w)
+        }
+    };
+    let start = args.iter().position(|a| a == command).map_or(0, |i| i + 1);
+    let mut out: Vec<String> = Vec::new();
+    let mut first_output: Option<String> = None;
+    let mut words = args[start.min(args.len())..].iter();
+    while let Some(w) = words.next() {
+        if w == "--" {
+            break;
+        }
+        if !w.starts_with('-') || w == "-" {
+            continue; // a file: the first run's or the second
+        }
+        if let Some((flag, value)) = w.split_once('=').filter(|_| w.starts_with("--")) {
+            if is_output(flag) {
+                first_output.get_or_insert_with(|| value.to_string());
+                out.push(format!("{flag}={}", crate::app::sh_word(&renamed(value))));
+            } else {
+                out.push(format!("{flag}={}", q(value)));
+            }
+            continue;
+        }
+        out.push(q(w));
+        if takes_value(w) {
+            if let Some(v) = words.next() {
+                if is_output(w) {
+                    first_output.get_or_insert_with(|| v.clone());
+                    out.push(crate::app::sh_word(&renamed(v)));
+                } else {
+                    out.push(q(v));
+                }
+            }
+        }
+    }
+    let rest: String = out.iter().map(|w| format!(" {w}")).collect();
+    (rest, first_output)
 }
 
 fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {

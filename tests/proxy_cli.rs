@@ -1329,7 +1329,7 @@ async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
         .await
         .expect("an agent that speaks no TLS is warned about");
     assert!(
-        w.ends_with("hint: the agent does not speak TLS on that port: use an http:// upstream"),
+        w.ends_with(&format!("hint: the agent does not speak TLS on that port: use an http:// upstream: --upstream http://{plain} (or http:// in --route)")),
         "{w}"
     );
     // http:// upstreams are not TLS-checked; a dead agent is the TCP check's to say
@@ -1365,7 +1365,7 @@ async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
     let line = proxy_process::line_with(&run, "failed the TLS handshake", Duration::from_secs(20));
     assert_eq!(
         line,
-        format!("  warning: upstream {url} failed the TLS handshake: received corrupt message of type InvalidContentType; every request will be answered 502 until it is fixed; hint: the agent does not speak TLS on that port: use an http:// upstream")
+        format!("  warning: upstream {url} failed the TLS handshake: received corrupt message of type InvalidContentType; every request will be answered 502 until it is fixed; hint: the agent does not speak TLS on that port: use an http:// upstream: --upstream http://{plain} (or http:// in --route)")
     );
 }
 

@@ -97,6 +97,8 @@ mod cli_newcomer50;
 mod cli_newcomer51;
 #[path = "cli_newcomer55.rs"]
 mod cli_newcomer55;
+#[path = "cli_newcomer56.rs"]
+mod cli_newcomer56;
 #[path = "cli_open48.rs"]
 mod cli_open48;
 #[path = "cli_open49.rs"]

@@ -261,7 +261,13 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             let reports: Vec<String> = pairs.iter().map(|(_, p)| p.display().to_string()).collect();
             crate::out!(
                 "{}",
-                brief_text(&run, judged_input.as_ref(), a.record.as_deref(), &reports)
+                brief_text(
+                    &run,
+                    judged_input.as_ref(),
+                    a.record.as_deref(),
+                    &reports,
+                    crate::app::stdout_columns(),
+                )
             );
         } else {
             crate::out!(
@@ -1001,12 +1007,14 @@ pub fn text_report_judged(
 /// The text on stdout in brief (`interop --brief`, the default when stdout is a terminal;
 /// ux49): per direction its heading and [`crate::app::probe_cmd::brief_body`] (`probe
 /// --brief`'s verdict, failures one line each), the separation test when it failed, the
-/// overall level, then where the recording and the reports are.
+/// overall level, then where the recording and the reports are. `columns`: the terminal's
+/// width, which each line fits in ([`crate::app::stdout_columns`]; `None` off a terminal).
 pub fn brief_text(
     run: &InteropRun,
     judged: Option<&crate::report::ReportInput>,
     recording: Option<&std::path::Path>,
     reports: &[String],
+    columns: Option<usize>,
 ) -> String {
     let mut s = String::new();
     for d in &run.directions {
@@ -1025,6 +1033,9 @@ pub fn brief_text(
             &d.reason,
             states.as_deref(),
             &|x| result_name(x, d.name),
+            // the level line gets `[A->B] ` in front (below): the lines keep to the width
+            // less that (newcomer56: 87 characters on an 80-column terminal)
+            columns.map(|c| c.saturating_sub(d.name.chars().count() + 3)),
         );
         // each line of a direction's block names it, as its count line does in the whole text
         for line in body.lines() {

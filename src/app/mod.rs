@@ -184,6 +184,34 @@ pub fn stdout_is_terminal() -> bool {
     std::io::stdout().is_terminal()
 }
 
+/// The width, in characters, that the brief text of `probe` and `interop` fits its lines
+/// in: `COLUMNS` when it is a number of 40 or more (a user's choice, as `ls` reads it),
+/// else the width of the terminal stdout is on (`TIOCGWINSZ`), else `None` (a pipe, a file,
+/// a CI log: no width to keep to). newcomer55/56: on an 80-column terminal each failed-test
+/// line of 200 characters wrapped over three rows.
+pub fn stdout_columns() -> Option<usize> {
+    if let Some(c) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|c| *c >= 40)
+    {
+        return Some(c);
+    }
+    if !stdout_is_terminal() {
+        return None;
+    }
+    let mut ws = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` into the struct it is given, which lives
+    // for the call; stdout's fd stays open for the process's life.
+    let rc = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut ws) };
+    (rc == 0 && ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
+}
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));

@@ -167,7 +167,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
                     &reason,
                     states.as_deref(),
                     a.record.as_deref(),
-                    &reports
+                    &reports,
+                    crate::app::stdout_columns()
                 )
             );
         } else {
@@ -1745,8 +1746,138 @@ pub fn count_line(r: &ProbeReport, findings: usize, level: ConformanceLevel) -> 
     )
 }
 
-/// Width of a message on a line of [`brief_report`], in characters; longer ones end in `…`.
+/// Width of a message on a line of [`brief_report`] off a terminal, in characters; longer
+/// ones end in `…`.
 pub const BRIEF_WIDTH: usize = 150;
+
+/// The least room, in characters, worth giving a message on a brief line of a terminal:
+/// with less (a narrow terminal, a long test name) a failed test's line ends at its rule
+/// and exchange, and other lines run past the width rather than say nothing.
+pub const BRIEF_MIN_ROOM: usize = 16;
+
+/// Rows of the terminal one finding's fix takes at most in [`fix_lines`]; the rest is cut
+/// with `…` (the whole help is in `verify` of the recording and the `-o` reports).
+pub const FIX_ROWS: usize = 3;
+
+/// Rows the whole `to fix:` block of [`fix_lines`] takes at most below its heading: each
+/// fix gets an equal share, between 1 and [`FIX_ROWS`] (the brief text of the Python SDK
+/// agent, 5 fixes, stays within the 30 lines of a first screen: probe_agree48).
+pub const FIX_BLOCK_ROWS: usize = 8;
+
+/// The `to fix:` block of a brief text (newcomer55/56: a finding's fix, its `help`, was on
+/// no line of probe's first screen, only in `--verbose` or `verify` of the recording): for
+/// each `(rule, exchange)` of `wanted` (the findings that failed a test, by the exchange the
+/// test names, and the errors no failed test names, `None`), the help of the finding of
+/// that rule on that exchange (else the rule's first), each help once, the exchanges that
+/// share it named: `  STREAM-FIRST-001 (e24, e78): on a follow-up message ...`, wrapped at
+/// `columns` (else at `BRIEF_WIDTH + 20`) over at most [`FIX_ROWS`] rows (fewer when there
+/// are many fixes: [`FIX_BLOCK_ROWS`]), the later rows indented four spaces. Empty when no
+/// finding is wanted.
+pub fn fix_lines(
+    findings: &[Finding],
+    wanted: &[(String, Option<String>)],
+    columns: Option<usize>,
+) -> String {
+    // (rule, help, exchanges), in the order of `wanted`
+    let mut fixes: Vec<(&str, &str, Vec<&str>)> = Vec::new();
+    for (rule, ex) in wanted {
+        let on_ex = |f: &&Finding| {
+            ex.as_deref()
+                .is_none_or(|ex| f.evidence.iter().any(|e| e.exchange.as_deref() == Some(ex)))
+        };
+        let Some(f) = findings
+            .iter()
+            .filter(|f| &f.rule == rule)
+            .find(on_ex)
+            .or_else(|| findings.iter().find(|f| &f.rule == rule))
+        else {
+            continue;
+        };
+        if f.help.trim().is_empty() {
+            continue;
+        }
+        match fixes
+            .iter_mut()
+            .find(|(r, h, _)| *r == f.rule && *h == f.help)
+        {
+            Some((_, _, xs)) => {
+                if let Some(ex) = ex.as_deref() {
+                    if !xs.contains(&ex) {
+                        xs.push(ex);
+                    }
+                }
+            }
+            None => fixes.push((
+                &f.rule,
+                &f.help,
+                ex.as_deref().into_iter().collect::<Vec<_>>(),
+            )),
+        }
+    }
+    if fixes.is_empty() {
+        return String::new();
+    }
+    let width = columns.unwrap_or(BRIEF_WIDTH + 20).max(BRIEF_MIN_ROOM + 4);
+    let rows = (FIX_BLOCK_ROWS / fixes.len()).clamp(1, FIX_ROWS);
+    let mut s = String::from("to fix:\n");
+    for (rule, help, xs) in fixes {
+        let at = if xs.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", xs.join(", "))
+        };
+        let text = format!("{rule}{at}: {}", report::show_controls_line(help));
+        for line in wrap_rows(&text, width.saturating_sub(2), rows) {
+            s.push_str("  ");
+            s.push_str(&line);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// `text` on at most `rows` lines of `width` characters, broken at spaces, the lines
+/// after the first indented two spaces, the last cut with `…` when the text goes on.
+fn wrap_rows(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut len = 0usize;
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let wl = w.chars().count();
+        let sep = usize::from(len > 0 && !line.ends_with(' '));
+        if len > 0 && len + sep + wl > width && !line.trim().is_empty() {
+            if out.len() + 1 == rows {
+                break;
+            }
+            out.push(std::mem::take(&mut line));
+            line.push_str("  ");
+            len = 2;
+            continue;
+        }
+        if sep == 1 {
+            line.push(' ');
+        }
+        line.push_str(w);
+        len += sep + wl;
+        i += 1;
+    }
+    if i < words.len() {
+        // the last row, cut: as much of the next word as fits, then `…`
+        let rest = words[i..].join(" ");
+        let room = width.saturating_sub(len + 1);
+        let cut_rest: String = rest.chars().take(room.saturating_sub(1)).collect();
+        if !cut_rest.is_empty() {
+            line.push(' ');
+            line.push_str(&cut_rest);
+        }
+        line.push('…');
+    }
+    out.push(line);
+    out
+}
 
 /// `text` on one line, at most `width` characters (`…` at the cut).
 fn cut(text: &str, width: usize) -> String {
@@ -1766,9 +1897,12 @@ fn cut(text: &str, width: usize) -> String {
 /// tests that missed only the probe's expectation (no rule broken); the findings no failed
 /// test names (errors one line each, warnings and notes counted by rule); the count line
 /// ([`count_line`]) and the request budget's; where the recording (`recording`) and the
-/// reports (`reports`) are, and how to see every test (`--verbose`). Messages are cut at
-/// [`BRIEF_WIDTH`] characters; every test's whole verdict is in `--verbose`, the `-o`
-/// reports and, per exchange, `verify` of the recording.
+/// reports (`reports`) are, and how to see every test (`--verbose`). On a terminal of
+/// `columns` characters (`Some`, [`crate::app::stdout_columns`]) each of those lines fits in
+/// it, its message cut with `…`; elsewhere (`None`) messages are cut at [`BRIEF_WIDTH`]
+/// characters. Every test's whole verdict is in `--verbose`, the `-o` reports and, per
+/// exchange, `verify` of the recording.
+#[allow(clippy::too_many_arguments)]
 pub fn brief_report(
     r: &ProbeReport,
     findings: &[Finding],
@@ -1777,6 +1911,7 @@ pub fn brief_report(
     states: Option<&[report::baseline::BaselineState]>,
     recording: Option<&std::path::Path>,
     reports: &[String],
+    columns: Option<usize>,
 ) -> String {
     let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
     s.push_str(&brief_body(
@@ -1786,6 +1921,7 @@ pub fn brief_report(
         reason,
         states,
         &|x: &crate::probe::ProbeResult| x.scoped(),
+        columns,
     ));
     s.push_str(&brief_trailer(recording, reports));
     s
@@ -1866,7 +2002,9 @@ pub fn brief_trailer(recording: Option<&std::path::Path>, reports: &[String]) ->
 
 /// The middle of [`brief_report`], one run's (or one `interop` direction's) verdict: level
 /// and reason, failed tests (named by `name`), the tests that missed only the probe's
-/// expectation, the findings no failed test names, the count line and the budget's.
+/// expectation, the findings no failed test names, what to change for each of those
+/// findings ([`fix_lines`]), the count line and the budget's. `columns`: the terminal's
+/// width, which every line fits in (`None`: messages cut at [`BRIEF_WIDTH`]).
 pub fn brief_body(
     r: &ProbeReport,
     findings: &[Finding],
@@ -1874,15 +2012,26 @@ pub fn brief_body(
     reason: &str,
     states: Option<&[report::baseline::BaselineState]>,
     name: &dyn Fn(&crate::probe::ProbeResult) -> String,
+    columns: Option<usize>,
 ) -> String {
     use report::baseline::BaselineState;
     let grouped = report::model::group_findings_marked(findings, states);
+    // the room a message has after `head` on a line of `columns` (newcomer55/56: a
+    // failed-test line of 200 characters wrapped over three rows of an 80-column terminal)
+    // (a room too small to say anything leaves the message out: the line still names the
+    // test, the rule and the exchange, and `to fix:` below says what to change)
+    let fit = |head: &str, text: &str| -> String {
+        match columns {
+            Some(c) => match c.saturating_sub(head.chars().count()) {
+                room if room >= BRIEF_MIN_ROOM => cut(text, room),
+                _ => String::new(),
+            },
+            None => cut(text, BRIEF_WIDTH),
+        }
+    };
     let mut s = String::new();
-    s.push_str(&format!(
-        "conformance level: {} ({})\n",
-        level.as_str(),
-        cut(reason, BRIEF_WIDTH)
-    ));
+    let head = format!("conformance level: {} (", level.as_str());
+    s.push_str(&format!("{head}{})\n", fit(&format!("{head})"), reason)));
     let failed: Vec<_> = r
         .results
         .iter()
@@ -1891,14 +2040,19 @@ pub fn brief_body(
     if !failed.is_empty() {
         s.push_str(&format!("failed ({}):\n", failed.len()));
     }
+    // (rule, the exchange of the finding that failed a test): whose fix to show
+    let mut to_fix: Vec<(String, Option<String>)> = Vec::new();
     for x in &failed {
         let by = x.failed_by.as_deref().and_then(|rule| {
             let mark = format!("; but the verifier found error[{rule}] on its exchange ");
             let at = x.message.find(&mark)?;
             let rest = &x.message[at + mark.len()..];
             let (ex, msg) = rest.split_once(": ").unwrap_or((rest, ""));
-            Some(format!("{rule} ({ex}): {}", cut(msg, BRIEF_WIDTH)))
+            Some((rule, ex, msg))
         });
+        if let Some((rule, ex, _)) = by {
+            to_fix.push((rule.to_string(), Some(ex.to_string())));
+        }
         let known = match &x.failed_by {
             Some(rule)
                 if grouped.iter().any(|f| &f.rule == rule)
@@ -1912,11 +2066,21 @@ pub fn brief_body(
             }
             _ => "",
         };
-        s.push_str(&format!(
-            "  {}{known}  {}\n",
-            name(x),
-            by.unwrap_or_else(|| format!("probe's own check: {}", cut(&x.message, BRIEF_WIDTH)))
-        ));
+        let line = match by {
+            Some((rule, ex, msg)) => {
+                let head = format!("  {}{known}  {rule} ({ex})", name(x));
+                match fit(&format!("{head}: "), msg) {
+                    m if m.is_empty() => head,
+                    m => format!("{head}: {m}"),
+                }
+            }
+            None => {
+                let head = format!("  {}{known}  probe's own check: ", name(x));
+                format!("{head}{}", fit(&head, &x.message))
+            }
+        };
+        s.push_str(&line);
+        s.push('\n');
     }
     let expected: Vec<_> = r.results.iter().filter(|x| x.is_expectation()).collect();
     if !expected.is_empty() {
@@ -1930,7 +2094,8 @@ pub fn brief_body(
             .message
             .strip_prefix(crate::probe::EXPECTATION)
             .unwrap_or(&x.message);
-        s.push_str(&format!("  {}  {}\n", name(x), cut(m, BRIEF_WIDTH)));
+        let head = format!("  {}  ", name(x));
+        s.push_str(&format!("{head}{}\n", fit(&head, m)));
     }
     // the findings no failed test names: errors one line each, the rest counted by rule
     let named = |rule: &str| {
@@ -1949,11 +2114,15 @@ pub fn brief_body(
         ));
     }
     for f in &others {
-        s.push_str(&format!(
-            "  {}\n",
-            cut(&report::text::one_line(f, None), BRIEF_WIDTH + 20)
-        ));
+        let line = report::text::one_line(f, None);
+        let line = match columns {
+            Some(_) => fit("  ", &line),
+            None => cut(&line, BRIEF_WIDTH + 20),
+        };
+        s.push_str(&format!("  {line}\n"));
+        to_fix.push((f.rule.clone(), None));
     }
+    s.push_str(&fix_lines(findings, &to_fix, columns));
     for (sev, label) in [(Severity::Warning, "warnings"), (Severity::Note, "notes")] {
         let mut tally: Vec<(String, u64)> = Vec::new();
         for f in grouped.iter().filter(|f| f.severity == sev) {

@@ -405,6 +405,17 @@ pub async fn upstream_tls_failed(
     let hint = crate::proxy::tls_hint_dated(&cause).unwrap_or_else(|| {
         "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA".to_string()
     });
+    // plain HTTP on that port: the upstream to give, written out (newcomer56: "use an
+    // http:// upstream" left the user to retype the URL; `probe` gives the URL itself)
+    let hint = match (
+        crate::proxy::tls::tls_failure(&cause),
+        shown.strip_prefix("https://"),
+    ) {
+        (Some(crate::proxy::tls::TlsFailure::NotTls), Some(rest)) => {
+            format!("{hint}: --upstream http://{rest} (or http:// in --route)")
+        }
+        _ => hint,
+    };
     // (an expired certificate's times are the hint's, in dates: said once)
     let cause = crate::proxy::tls::without_validity_times(&cause);
     Some(format!(
@@ -603,12 +614,14 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
         check_upstream(u).map_err(|e| anyhow::anyhow!("--upstream: {e}"))?;
         routes.push(Route {
             prefix: "/".into(),
-            upstream: u.to_string(),
+            upstream: card_url_to_base("--upstream", u, a.no_redact),
             leg: None,
         });
     }
     for r in &a.routes {
-        routes.push(parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?);
+        let mut route = parse_route(r).map_err(|e| anyhow::anyhow!("--route: {e}"))?;
+        route.upstream = card_url_to_base("--route", &route.upstream, a.no_redact);
+        routes.push(route);
     }
     if routes.is_empty() && !a.forward {
         bail!("no upstream given; hint: --upstream http://127.0.0.1:9999 or --route /prefix=URL");
@@ -642,6 +655,28 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
         queue_bytes: a.queue_bytes,
         print_findings: !a.quiet,
     })
+}
+
+/// The upstream a route forwards to for `url`, given with `flag` (`--upstream`, `--route`,
+/// `--listener`): the agent's base URL when `url` is its Agent Card URL
+/// ([`crate::proxy::route::base_of_card_url`]), said in one line on stderr before the
+/// banner, as `probe` and `interop` say it: `a2a-interop proxy: note: --upstream
+/// http://h:9999/.well-known/agent-card.json is the Agent Card URL; forwarding to the agent
+/// at http://h:9999`. Else `url` as given. newcomer55/56: the card URL was forwarded to as
+/// a base (`POST /` went to `/.well-known/agent-card.json/`, 404), and the fix came at the
+/// end of a 700-character warning after the first client's card fetch.
+fn card_url_to_base(flag: &str, url: &str, no_redact: bool) -> String {
+    match crate::proxy::route::base_of_card_url(url) {
+        Some(base) => {
+            crate::errln!(
+                "a2a-interop proxy: note: {flag} {} is the Agent Card URL; forwarding to the agent at {}",
+                shown_url(url, no_redact),
+                shown_url(&base, no_redact)
+            );
+            base
+        }
+        None => url.to_string(),
+    }
 }
 
 /// `--listener LEG@ADDR=URL` (repeatable): a further reverse listener on ADDR forwarding to
@@ -678,6 +713,7 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         }
         let url = url.trim();
         check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
+        let url = &card_url_to_base("--listener", url, a.no_redact);
         // The address of another listener of this run (`--listen`, an earlier
         // `--listener`): its bind failed "address already in use" with the hint to stop
         // "the other process", which was this one (newcomer47 N14).
@@ -738,7 +774,10 @@ pub fn refuse_own_address(
     }
     let mut targets: Vec<(String, String)> = Vec::new();
     for r in &main.routes {
-        let flag = if r.prefix == "/" && a.upstream.as_deref() == Some(r.upstream.as_str()) {
+        let given = a.upstream.as_deref().map(|u| {
+            crate::proxy::route::base_of_card_url(u).unwrap_or_else(|| u.trim().to_string())
+        });
+        let flag = if r.prefix == "/" && given.as_deref() == Some(r.upstream.as_str()) {
             format!("--upstream {}", r.upstream)
         } else {
             format!("--route {}={}", r.prefix, r.upstream)

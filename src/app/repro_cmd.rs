@@ -1208,6 +1208,109 @@ fi
 /// What a curl line of an https request gets in [`to_curl`]: the options of [`TLS_PREAMBLE`].
 const TLS_ARGS: &str = r#" ${A2A_TLS[@]+"${A2A_TLS[@]}"}"#;
 
+/// The ids an answer hands out of one kind, in the order [`CARRY_PREAMBLE`]'s `a2a_ids`
+/// finds them (keys in sorted order, each id once): `task`, the `id` of an object with a
+/// `status` (a Task) and every `taskId`; `context`, every `contextId`.
+fn carried_ids(v: &Value, task: bool, out: &mut Vec<String>) {
+    match v {
+        Value::Object(o) => {
+            let mut push = |id: &str| {
+                if !out.iter().any(|x| x == id) {
+                    out.push(id.to_string());
+                }
+            };
+            if task {
+                if o.contains_key("status") {
+                    if let Some(id) = o.get("id").and_then(Value::as_str) {
+                        push(id);
+                    }
+                }
+                if let Some(id) = o.get("taskId").and_then(Value::as_str) {
+                    push(id);
+                }
+            } else if let Some(id) = o.get("contextId").and_then(Value::as_str) {
+                push(id);
+            }
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            for k in keys {
+                carried_ids(&o[k.as_str()], task, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| carried_ids(v, task, out)),
+        _ => {}
+    }
+}
+
+/// The script's helpers when it carries ids from one answer to later requests
+/// ([`to_curl`]): `a2a_ids ANSWER task|context` prints the ids the answer (JSON, or SSE
+/// `data:` lines) hands out, as [`carried_ids`] reads them, one a line (python3; nothing
+/// without it), and `a2a_sub` copies its input with each recorded id of `A2A_FROM`
+/// replaced by the agent's own of `A2A_TO` (indexed arrays: macOS's bash 3.2 has no
+/// associative ones).
+const CARRY_PREAMBLE: &str = r#"# The agent makes its own task and context ids: each answer below that hands one out is
+# kept in a variable (and printed), the id read from it (python3), and put in the later
+# requests in place of the recorded one, which a restarted agent never made (it would
+# answer TaskNotFound, not show the finding).
+A2A_FROM=()
+A2A_TO=()
+a2a_ids() {
+  python3 -c '
+import json, sys
+kind, text, vals, out = sys.argv[1], sys.stdin.read(), [], []
+try:
+    vals = [json.loads(text)]
+except ValueError:
+    for line in text.splitlines():
+        if line.startswith("data:"):
+            try:
+                vals.append(json.loads(line[5:]))
+            except ValueError:
+                pass
+def walk(v):
+    if isinstance(v, dict):
+        got = []
+        if kind == "task":
+            if "status" in v and isinstance(v.get("id"), str):
+                got.append(v["id"])
+            if isinstance(v.get("taskId"), str):
+                got.append(v["taskId"])
+        elif isinstance(v.get("contextId"), str):
+            got.append(v["contextId"])
+        for i in got:
+            if i not in out:
+                out.append(i)
+        for k in sorted(v):
+            walk(v[k])
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+for v in vals:
+    walk(v)
+print("\n".join(out))
+' "$2" <<<"$1" 2>/dev/null || true
+}
+a2a_sub() {
+  local s i
+  s=$(cat)
+  for ((i = 0; i < ${#A2A_FROM[@]}; i++)); do
+    s=${s//"${A2A_FROM[$i]}"/"${A2A_TO[$i]}"}
+  done
+  printf '%s\n' "$s"
+}
+"#;
+
+/// One id [`to_curl`] carries from the answer that handed it out to the later requests
+/// that name it.
+struct Carried {
+    /// The id as recorded.
+    id: String,
+    /// `task` or `context` (the kind `a2a_ids` reads).
+    kind: &'static str,
+    /// Its 1-based place among the ids of its kind the answer hands out.
+    nth: usize,
+}
+
 /// A bash script replaying the client requests of `events` with curl, in order (those on a
 /// [`replayed_leg`]; an interop leg is named in a comment; with none of those, the
 /// gateway's [`GATEWAY_UPSTREAM_LEG`] copies, straight to the agent). A cut with no request
@@ -1294,6 +1397,62 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             bodies.entry(x).or_default().extend_from_slice(&body.data);
         }
     }
+    // Ids an answer in the cut hands out that a later replayed request names (a follow-up's
+    // taskId and contextId, a GetTask's id, a /tasks/{id} path): replayed as recorded they
+    // name a task the agent, restarted or another, never made, and the script showed
+    // TaskNotFound instead of the finding (newcomer56 N6). Carried instead: by exchange,
+    // the ids its answer hands out that a later request names.
+    let mut answers: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
+    let mut order: Vec<(&str, &str)> = Vec::new();
+    for e in events {
+        match (&e.exchange, &e.kind) {
+            (Some(x), EventKind::RequestHead { url, upstream, .. })
+                if replayed_leg(e.leg.as_deref()) =>
+            {
+                order.push((x, upstream.as_deref().unwrap_or(url)));
+            }
+            (Some(x), EventKind::ResponseChunk { body }) => {
+                answers.entry(x).or_default().extend_from_slice(&body.data)
+            }
+            _ => {}
+        }
+    }
+    let mut carry: BTreeMap<&str, Vec<Carried>> = BTreeMap::new();
+    let mut carried_ids_all: Vec<String> = Vec::new();
+    for (i, (x, _)) in order.iter().enumerate() {
+        let later_names = |id: &str| {
+            order[i + 1..].iter().any(|(y, url)| {
+                url.contains(id)
+                    || bodies
+                        .get(*y)
+                        .is_some_and(|b| String::from_utf8_lossy(b).contains(id))
+            })
+        };
+        let values = json_values(answers.get(x).map(Vec::as_slice).unwrap_or_default());
+        for (task, kind) in [(true, "task"), (false, "context")] {
+            let mut ids = Vec::new();
+            for v in &values {
+                carried_ids(v, task, &mut ids);
+            }
+            for (n, id) in ids.into_iter().enumerate() {
+                // ids this short are words, not minted ids, and would be replaced inside
+                // other text
+                if id.len() < 8 || carried_ids_all.contains(&id) || !later_names(&id) {
+                    continue;
+                }
+                carried_ids_all.push(id.clone());
+                carry.entry(x).or_default().push(Carried {
+                    id,
+                    kind,
+                    nth: n + 1,
+                });
+            }
+        }
+    }
+    if !carry.is_empty() {
+        out.push_str(CARRY_PREAMBLE);
+    }
+    let names_carried = |text: &str| carried_ids_all.iter().any(|id| text.contains(id.as_str()));
     for e in events {
         let (
             Some(x),
@@ -1342,6 +1501,21 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             .get(..8)
             .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
         any_https |= https;
+        let var = format!(
+            "A2A_OUT_{}",
+            x.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect::<String>()
+        );
+        let captured = carry.get(&**x);
+        if captured.is_some() {
+            let _ = write!(out, "{var}=$(");
+        }
+        let sent_to = if names_carried(target) {
+            format!("\"$(a2a_sub <<<{})\"", sh_quote(target))
+        } else {
+            sh_quote(target)
+        };
         // curl reads `[...]` and `{...}` in a URL as a glob: a redacted query value
         // (`?api_key=[REDACTED:1a2b...]`) stopped the script at "curl: (3) bad range in
         // URL" (ux37); `-g` (--globoff) takes the URL as written
@@ -1355,7 +1529,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             },
             if https { TLS_ARGS } else { "" },
             sh_quote(method),
-            sh_quote(target)
+            sent_to
         );
         // A client that asked for a compressed answer (RFC 9110 §12.5.3) gets curl's
         // --compressed in its place: curl then asks for the codings it can decode and
@@ -1406,12 +1580,36 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
                 while text.contains(&marker) {
                     marker.push('_');
                 }
-                let _ = write!(
-                    out,
-                    " \\\n  --data-binary @- <<'{marker}'\n{text}\n{marker}\n"
-                );
+                if names_carried(&text) {
+                    let _ = write!(
+                        out,
+                        " \\\n  --data-binary @<(a2a_sub <<'{marker}'\n{text}\n{marker}\n)\n"
+                    );
+                } else {
+                    let _ = write!(
+                        out,
+                        " \\\n  --data-binary @- <<'{marker}'\n{text}\n{marker}\n"
+                    );
+                }
             }
             _ => out.push('\n'),
+        }
+        if let Some(ids) = captured {
+            let _ = writeln!(out, ")\nprintf '%s\\n' \"${var}\"");
+            for c in ids {
+                let what = format!(
+                    "a2a-interop repro: no {} id in {x}'s answer to put in place of the recorded {} (python3 missing, or the agent answered otherwise): the later requests send the recorded one",
+                    c.kind, c.id
+                );
+                let _ = writeln!(
+                    out,
+                    "A2A_NEW=$(a2a_ids \"${var}\" {} | sed -n '{}p')\nif [ -n \"$A2A_NEW\" ]; then A2A_FROM+=({}); A2A_TO+=(\"$A2A_NEW\"); else echo {} >&2; fi",
+                    c.kind,
+                    c.nth,
+                    sh_quote(&c.id),
+                    sh_quote(&what)
+                );
+            }
         }
     }
     if any_https {

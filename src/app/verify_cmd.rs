@@ -965,7 +965,7 @@ fn hint_kind(cause: &str) -> &'static str {
     } else if cause.starts_with("cannot read transcript") {
         "that line does not follow the transcript format (docs/transcript-format.md)"
     } else if cause.contains("newer than this build") {
-        "update a2a-interop to read this recording"
+        "read it with an a2a-interop that reads that format (the version that wrote it, or a newer one): in your a2a-interop checkout, git pull, then cargo install --path ."
     } else if cause.contains("unknown variant `recording`") {
         "that line is a second recording header: two recordings were concatenated; verify each on its own (split the file before that line)"
     } else if cause.contains("unknown event type `") {

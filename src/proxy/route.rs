@@ -105,6 +105,36 @@ pub fn empty_authority(url: &str) -> Option<String> {
     ))
 }
 
+/// The agent's base URL when `url` is its Agent Card URL: a path ending in
+/// `/.well-known/agent-card.json` (1.0, CARD-002) or `/.well-known/agent.json` (0.2), as
+/// registries and READMEs list agents. `http://h:9999/.well-known/agent-card.json` gives
+/// `http://h:9999`, `http://h/py/.well-known/agent.json` gives `http://h/py`; query and
+/// fragment dropped. `None` for any other URL, or text that is no URL. An upstream is a
+/// base the proxy puts each request's path under (CARD-001: the card is found under the
+/// base), so a card URL given as `--upstream` sends `POST /` to
+/// `/.well-known/agent-card.json/`, which no agent serves (newcomer56).
+pub fn base_of_card_url(url: &str) -> Option<String> {
+    let u = Url::parse(url.trim()).ok()?;
+    let path = u.path();
+    let prefix = ["/.well-known/agent-card.json", "/.well-known/agent.json"]
+        .iter()
+        .find_map(|p| {
+            path.strip_suffix(p)
+                .or_else(|| path.strip_suffix(&format!("{p}/")))
+        })?
+        .to_string();
+    let mut base = u.clone();
+    base.set_query(None);
+    base.set_fragment(None);
+    base.set_path(&prefix);
+    let s = base.to_string();
+    Some(if prefix.is_empty() {
+        s.trim_end_matches('/').to_string()
+    } else {
+        s
+    })
+}
+
 /// Checks an upstream base URL: absolute `http://host[:port][/base]` or
 /// `https://host[:port][/base]` (the proxy opens TLS to it, [`super::tls::UpstreamTrust`]).
 /// Returns the parsed URL.

@@ -22,10 +22,21 @@ pub enum ReadError {
         line: u64,
         source: serde_json::Error,
     },
+    /// A header whose `format` is newer than [`FORMAT_VERSION`]: `line 1: recording format 2,
+    /// written by a2a-interop 0.2.0, is newer than this build reads (a2a-interop 0.1.0
+    /// reads format 1)`. newcomer56: it said "update a2a-interop" twice (cause and hint) and
+    /// named neither the writer nor this build.
     #[error(
-        "line 1: recording format {found} is newer than this build reads (format {FORMAT_VERSION}); update a2a-interop"
+        "line 1: recording format {found}{} is newer than this build reads (a2a-interop {} reads format {FORMAT_VERSION})",
+        .writer.as_deref().map(|w| format!(", written by {w},")).unwrap_or_default(),
+        env!("CARGO_PKG_VERSION")
     )]
-    TooNew { found: u32 },
+    TooNew {
+        /// The header's `format`.
+        found: u32,
+        /// The header's `tool` as `NAME VERSION` (`a2a-interop 0.2.0`), when it names one.
+        writer: Option<String>,
+    },
     #[error("line 1: not a native recording header (expected {{\"type\":\"recording\",...}})")]
     NoHeader,
     /// A line whose `type` names no event kind this build knows: the header's format and
@@ -244,6 +255,37 @@ pub struct RecordingReader<R> {
     ids: super::event_de::RecentIds,
 }
 
+/// The tool a recording header names, as `NAME VERSION` (`{"tool":{"name":"a2a-interop",
+/// "version":"0.2.0"}}` or `"tool":"a2a-interop 0.2.0"`), each part cut at 40 characters
+/// and stripped of control characters (the header is the file's, not ours); `None` when it
+/// names none.
+fn writer_of(header: &serde_json::Value) -> Option<String> {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_control())
+            .take(40)
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let tool = header.get("tool")?;
+    let w = match tool {
+        serde_json::Value::String(s) => clean(s),
+        serde_json::Value::Object(o) => {
+            let name = o.get("name").and_then(|n| n.as_str()).map(clean);
+            let version = o.get("version").and_then(|n| n.as_str()).map(clean);
+            match (name, version) {
+                (Some(n), Some(v)) => format!("{n} {v}"),
+                (Some(n), None) => n,
+                (None, Some(v)) => format!("a version {v}"),
+                (None, None) => return None,
+            }
+        }
+        _ => return None,
+    };
+    (!w.is_empty()).then_some(w)
+}
+
 impl<R: BufRead> RecordingReader<R> {
     /// Reads and checks the header line.
     ///
@@ -260,7 +302,10 @@ impl<R: BufRead> RecordingReader<R> {
         }
         let format = v.get("format").and_then(|f| f.as_u64()).unwrap_or(0) as u32;
         if format > FORMAT_VERSION {
-            return Err(ReadError::TooNew { found: format });
+            return Err(ReadError::TooNew {
+                found: format,
+                writer: writer_of(&v),
+            });
         }
         let header: RecordingHeader =
             serde_json::from_value(v).map_err(|source| ReadError::Json { line: 1, source })?;
@@ -707,7 +752,7 @@ mod tests {
         let line = br#"{"type":"recording","format":99,"tool":{"name":"x","version":"9"},"startedAt":"2026-01-01T00:00:00Z","mode":"reverse"}
 "#;
         match RecordingReader::new(&line[..]) {
-            Err(ReadError::TooNew { found: 99 }) => {}
+            Err(ReadError::TooNew { found: 99, .. }) => {}
             other => panic!("expected TooNew, got {:?}", other.err()),
         }
     }
