@@ -1052,6 +1052,19 @@ fn ops() -> Vec<FaultOp> {
                     if header(&cx.lines[c.req], "a2a-version").is_some_and(|(_, v)| v == "1.0") {
                         continue;
                     }
+                    // A call without a body whose answer is already in 1.0's form (no 0.x
+                    // `kind`) has nothing the 1.0 header could contradict (round 56:
+                    // b9-ok-legal-v03-rest-task-id-percent-encoded's GET /v1/tasks/{id}
+                    // answered a 1.0 Task, sampled once the round's files moved the STEP).
+                    if c.req_json(&cx.lines).is_none()
+                        && !c.resp.is_some_and(|r| {
+                            cx.lines[r]["body"]
+                                .as_str()
+                                .is_some_and(|b| b.contains("\"kind\""))
+                        })
+                    {
+                        continue;
+                    }
                     let mut m = cx.lines.clone();
                     set_header(&mut m[c.req], "a2a-version", "1.0");
                     out.push((format!("line {}", c.req + 1), None, m));
@@ -1390,6 +1403,15 @@ fn push_config_accepted(cx: &Cx) -> Vec<Made> {
         return vec![];
     };
     if card["capabilities"]["pushNotifications"] == true {
+        return vec![];
+    }
+    // An interface with a tenant: the added call would also lack the tenant (CARD-URL-006,
+    // a second fault the mutant did not mean; round 56: b9-f07-legal-v10-rest-tenant-in-
+    // body-and-query, sampled once the round's files moved the STEP).
+    if card["supportedInterfaces"]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|i| i.get("tenant").is_some()))
+    {
         return vec![];
     }
     let Some(send) = cx.calls.iter().find(|c| {
