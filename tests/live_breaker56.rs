@@ -230,7 +230,8 @@ fn the_legal_rounds_pass_every_status_through() {
     }
 }
 
-/// The five gRPC faults the verifier missed or misread before breaker56, in its words.
+/// The five gRPC faults the verifier missed or misread before breaker56, and the unknown
+/// state number it misworded, in its words.
 #[test]
 fn grpc_faults_missed_before_are_told() {
     if !peers("grpc_faults_missed_before_are_told") {
@@ -273,6 +274,13 @@ fn grpc_faults_missed_before_are_told() {
             && m[0].contains("VersionNotSupportedError"),
         "{}",
         m[0]
+    );
+    // DATA-005 / TASK-008: an enum number outside TaskState is no state, not a misspelling
+    let m = messages("g10-state-unknown-enum", "DATA-SHAPE-001");
+    assert!(
+        m.iter()
+            .any(|m| m.contains("status.state is the number 42, which is no TaskState")),
+        "{m:?}"
     );
     // CARD-005: a scheme-less gRPC target is no https URL on a plain-http port
     for mode in ["g10-legal", "g03-legal", "g10-card-grpc-other-port"] {
