@@ -145,6 +145,20 @@ MODES = {
     "g10-version-refused": ("fault", "a2a-version 1.0 refused VERSION_NOT_SUPPORTED on every "
                                      "call though the card declares 1.0"),
     "g03-undecodable-answer": ("fault", "0.3 GetTask answer bytes are no protobuf"),
+    # ---- faults, second batch (predicted before their own first run) ---------------------
+    "g10-sub-finished-not-found": ("fault", "subscription to the completed task refused "
+                                            "NOT_FOUND TASK_NOT_FOUND"),
+    "g10-get-handed-out-not-found": ("fault", "GetTask of the completed task it handed out "
+                                              "answered NOT_FOUND TASK_NOT_FOUND"),
+    "g10-cancel-working-ignored": ("fault", "cancel of the working task answered OK with the "
+                                            "task still working, and it stays working"),
+    "g10-blocking-returns-working": ("fault", "a blocking SendMessage (no returnImmediately) "
+                                              "answered with the task working; GetTask then "
+                                              "shows it completed"),
+    "g10-stream-append-without-base": ("fault", "send stream's first artifact chunk has "
+                                                "append true"),
+    "g03-answers-10-shapes": ("fault", "0.3 service answered with 1.0 messages (lf.a2a.v1 "
+                                       "Artifact field numbers)"),
     # ---- faults: the card (CARD-005, CARD-006) --------------------------------------------
     "g10-card-grpc-internal-host": ("fault", "card's GRPC interface at a cluster-internal "
                                              "host"),
@@ -327,6 +341,8 @@ class Agent:
         """A response message's bytes, as the mode sends them."""
         if self.mode == "g10-answers-03-shapes":
             return to_03_bytes(msg)
+        if self.mode == "g03-answers-10-shapes":
+            return to_10_bytes(msg)
         return msg.SerializeToString()
 
     async def head(self, context):
@@ -361,6 +377,14 @@ class Agent:
             return self.out(self.pb.SendMessageResponse(message=reply), context)
         if text.startswith("long"):
             t = self.new_task(user, "TASK_STATE_WORKING")
+        elif m == "g10-blocking-returns-working" and text == "quick one":
+            # answered before the work is done; the store completes it just after
+            t = self.new_task(user, "TASK_STATE_WORKING")
+            snap = self.pb.Task()
+            snap.CopyFrom(t)
+            t.status.CopyFrom(self.status("TASK_STATE_COMPLETED"))
+            t.artifacts.append(self.artifact("done: " + text))
+            return self.out(self.pb.SendMessageResponse(task=snap), context)
         else:
             t = self.new_task(user, "TASK_STATE_COMPLETED", "done: " + text)
         if self.v10:
@@ -394,6 +418,8 @@ class Agent:
         events.append(working)
         art = self.artifact_event("other-task-" + tid[:8] if m in (
             "g10-stream-other-task", "g03-stream-other-task") else tid, ctx, "done: " + text)
+        if m == "g10-stream-append-without-base":
+            art.artifact_update.append = True
         events.append(art)
         cut = m in ("g10-stream-ok-before-terminal", "g10-stream-error-before-terminal",
                     "g03-stream-ok-before-terminal")
@@ -430,8 +456,11 @@ class Agent:
         t = self.tasks.get(tid)
         if t is None:
             await self.not_found(context, tid)
-        await self.head(context)
         m = self.mode
+        if m == "g10-get-handed-out-not-found" and \
+                self.pb.TaskState.Name(t.status.state) == "TASK_STATE_COMPLETED":
+            await self.fail(context, SC.NOT_FOUND, "TASK_NOT_FOUND", f"Task {tid} not found")
+        await self.head(context)
         out = self.pb.Task()
         out.CopyFrom(t)
         finished = self.pb.TaskState.Name(t.status.state) == "TASK_STATE_COMPLETED"
@@ -461,6 +490,9 @@ class Agent:
                 t.status.CopyFrom(self.status("TASK_STATE_CANCELED"))
                 return self.out(t, context)
             await self.not_cancelable(context, tid)
+        if m == "g10-cancel-working-ignored":
+            await self.head(context)
+            return self.out(t, context)
         t.status.CopyFrom(self.status("TASK_STATE_CANCELED"))
         await self.head(context)
         return self.out(t, context)
@@ -475,6 +507,8 @@ class Agent:
             await self.not_found(context, tid)
         m = self.mode
         if self.pb.TaskState.Name(t.status.state) in TERMINAL:
+            if m == "g10-sub-finished-not-found":
+                await self.fail(context, SC.NOT_FOUND, "TASK_NOT_FOUND", f"Task {tid} not found")
             if m in ("g03-sub-finished-task", "g10-sub-finished-opened"):
                 await self.head(context)
                 yield self.out(self.pb.StreamResponse(task=t), context)
@@ -577,6 +611,30 @@ def to_03_bytes(msg):
                 k = "update"
             elif k == "message":
                 k = "msg"
+            out[k] = rename(v)
+        return out
+
+    return json_format.ParseDict(rename(d), cls()).SerializeToString()
+
+
+def to_10_bytes(msg):
+    """A 0.3 message re-encoded as its 1.0 namesake (lf.a2a.v1): the bytes a 1.0 server
+    sends on the 0.3 service (to_03_bytes the other way round)."""
+    cls = getattr(pb10, msg.DESCRIPTOR.name, None)
+    if cls is None:
+        return msg.SerializeToString()
+    d = json_format.MessageToDict(msg)
+
+    def rename(o):
+        if isinstance(o, list):
+            return [rename(x) for x in o]
+        if not isinstance(o, dict):
+            return "TASK_STATE_CANCELED" if o == "TASK_STATE_CANCELLED" else o
+        out = {}
+        for k, v in o.items():
+            k = {"content": "parts", "update": "message", "msg": "message"}.get(k, k)
+            if k == "final":
+                continue
             out[k] = rename(v)
         return out
 
