@@ -288,3 +288,26 @@ fn grpc_faults_missed_before_are_told() {
         assert!(messages(mode, "CARD-URL-013").is_empty(), "{mode}");
     }
 }
+
+/// A finding the verifier makes only at the end of the run (TASK-STATE-004: a cancel that
+/// returned success while the task never reached canceled, known only when the recording
+/// ends) is a line on the proxy's stderr like every other, not only in the report (before
+/// breaker56 the end-of-run findings were in the report alone; the stderr rules matched only
+/// because the last summary line names the worst finding).
+#[test]
+fn end_of_run_findings_are_told_on_stderr() {
+    if !peers("end_of_run_findings_are_told_on_stderr") {
+        return;
+    }
+    let (dir, _) = run();
+    let err = std::fs::read_to_string(dir.join("g10-cancel-working-ignored.proxy.stderr")).unwrap();
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("warning[TASK-STATE-004]"))
+        .unwrap_or_else(|| panic!("no TASK-STATE-004 line:\n{err}"));
+    assert!(line.contains("never reached canceled"), "{line}");
+    // told before the run's summary lines
+    let at = err.find(line).unwrap();
+    let summary = err.find("report written to").unwrap_or(err.len());
+    assert!(at < summary, "{err}");
+}
