@@ -231,6 +231,8 @@ mod live_breaker53;
 mod live_breaker54;
 #[path = "live_breaker55.rs"]
 mod live_breaker55;
+#[path = "live_breaker56.rs"]
+mod live_breaker56;
 #[path = "live_sdkc42.rs"]
 mod live_sdkc42;
 #[path = "probe_agree41.rs"]

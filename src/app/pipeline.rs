@@ -1598,6 +1598,13 @@ impl Pipeline {
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)
                 let mut reached = false;
                 let mut own_statuses: Vec<u16> = Vec::new();
+                // The findings the live lines told (rule, first evidence seq): those `finish`
+                // adds (rules that need the whole recording: CARD-URL-013's held verdict,
+                // TASK-STATE-004's cancel that never took effect, ...) are told after the
+                // traffic, so that the stderr lines hold every finding of the report
+                // (breaker56: they were in the report only)
+                let mut told: std::collections::HashSet<(String, u64)> =
+                    std::collections::HashSet::new();
                 // By reference into the batch (`Verifier::feed_taken`): no move of the
                 // ~220-byte event per call (docs/performance.md, "Session 38").
                 let mut feed = |v: &mut Verifier, ev: &mut Event| {
@@ -1687,6 +1694,7 @@ impl Pipeline {
                     let mut hint = false;
                     let mut lines = String::new();
                     for f in found {
+                        told.insert(told_key(&f));
                         if print {
                             if let Some(line) = fold.line(&f) {
                                 lines.push_str(&line);
@@ -1762,7 +1770,21 @@ impl Pipeline {
                         crate::stderr_prefix()
                     );
                 }
+                let outcome = v.finish();
                 if print {
+                    let mut lines = String::new();
+                    for f in &outcome.findings {
+                        if !told.contains(&told_key(f)) {
+                            if let Some(line) = fold.line(f) {
+                                lines.push_str(&line);
+                                lines.push('\n');
+                            }
+                        }
+                    }
+                    if !lines.is_empty() {
+                        use std::io::Write as _;
+                        let _ = std::io::stderr().lock().write_all(lines.as_bytes());
+                    }
                     if let Some(s) = fold.summary() {
                         crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
@@ -1777,7 +1799,7 @@ impl Pipeline {
                         crate::errln!("{line}");
                     }
                 }
-                (v.finish(), reached, own_statuses)
+                (outcome, reached, own_statuses)
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
@@ -2015,6 +2037,15 @@ impl Recorded {
             own_statuses,
         })
     }
+}
+
+/// The key of a finding as the live lines tell it (rule, first evidence seq): a finding
+/// `finish` returns under a key no live line had is one `finish` added.
+fn told_key(f: &Finding) -> (String, u64) {
+    (
+        f.rule.to_string(),
+        f.evidence.first().map(|e| e.seq).unwrap_or(0),
+    )
 }
 
 #[cfg(test)]

@@ -1368,6 +1368,20 @@ fn status_state_of<'a>(
             // the enum names: say what was there rather than "no state".
             let why = match s.get("state") {
                 None | Some(Json::Null) => "status has no state".to_string(),
+                // a number outside the proto's TaskState (0-8): no name exists for it, so
+                // it is what a gRPC answer decodes to as well (ProtoJSON keeps an unknown
+                // enum value as its number; breaker56 g10-state-unknown-enum), and "not a
+                // state name" would blame the spelling of a value that is no state at all
+                Some(Json::Number(n))
+                    if num_index(n)
+                        .and_then(|i| usize::try_from(i).ok())
+                        .is_none_or(|i| i >= PROTO_TASK_STATES.len()) =>
+                {
+                    format!(
+                        "status.state is the number {n}, which is no TaskState (the proto numbers its states 0 to {}: TASK_STATE_SUBMITTED is 1, TASK_STATE_WORKING 2, TASK_STATE_COMPLETED 3, ...)",
+                        PROTO_TASK_STATES.len() - 1
+                    )
+                }
                 Some(Json::Number(n)) => format!(
                     "status.state is the number {n}, not a state name ({})",
                     proto_enum_hint(

@@ -806,23 +806,55 @@ pub(super) fn error_info_problem(
                 .is_some_and(|t| t.ends_with("google.rpc.ErrorInfo"))
         })
     });
+    let task_404 = status == 404
+        && c.route_task.is_some()
+        && matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        );
+    let precondition = e.get("status").and_then(Json::as_str) == Some("FAILED_PRECONDITION");
     match info {
         Some((i, info)) => {
-            error_info_defect(&info.to_value()).map(|(p, m)| (format!("/error/details/{i}{p}"), m))
+            let info = info.to_value();
+            error_info_defect(&info)
+                .map(|(p, m)| (format!("/error/details/{i}{p}"), m))
+                .or_else(|| {
+                    // ERR-003 / ERR-002 (breaker56, the HTTP+JSON twin of gRPC's foreign
+                    // reason): an error that is certainly A2A's whose ErrorInfos name no A2A
+                    // reason (NO_SUCH_TASK, a framework's own): the client finds no A2A error
+                    let a2a_reason = details.is_some_and(|d| {
+                        d.iter().any(|x| {
+                            x.get("@type")
+                                .and_then(Json::as_str)
+                                .is_some_and(|t| t.ends_with("google.rpc.ErrorInfo"))
+                                && x.get("reason")
+                                    .and_then(Json::as_str)
+                                    .is_some_and(|r| reason_expectation(r).is_some())
+                        })
+                    });
+                    if a2a_reason || !(task_404 || precondition) {
+                        return None;
+                    }
+                    let reason = info.get("reason").and_then(Value::as_str).unwrap_or("");
+                    let domain = info.get("domain").and_then(Value::as_str).unwrap_or("");
+                    let due = if task_404 {
+                        "TASK_NOT_FOUND (TaskNotFoundError: HTTP 404 on a task route)"
+                    } else {
+                        "the A2A error's reason (TASK_NOT_CANCELABLE, UNSUPPORTED_OPERATION, ...: FAILED_PRECONDITION is A2A's own errors only)"
+                    };
+                    Some((
+                        format!("/error/details/{i}/reason"),
+                        format!("ErrorInfo reason {reason:?} (domain {domain:?}) is no A2A error reason: a client maps the error by its reason and finds none; the reason is due to be {due} with domain \"a2a-protocol.org\""),
+                    ))
+                })
         }
-        None if status == 404
-            && c.route_task.is_some()
-            && matches!(
-                c.op,
-                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-            ) =>
-        {
+        None if task_404 => {
             Some((
                 "/error/details".into(),
                 "the A2A error TaskNotFoundError has no google.rpc.ErrorInfo {reason:\"TASK_NOT_FOUND\", domain:\"a2a-protocol.org\"} in details".into(),
             ))
         }
-        None if e.get("status").and_then(Json::as_str) == Some("FAILED_PRECONDITION") => Some((
+        None if precondition => Some((
             "/error/details".into(),
             "status FAILED_PRECONDITION is one of A2A's own errors (1.0 §5.4 maps no standard error to it: TaskNotCancelable, UnsupportedOperation, PushNotificationNotSupported, ExtendedAgentCardNotConfigured, ExtensionSupportRequired or VersionNotSupported), yet details carries no google.rpc.ErrorInfo {reason, domain:\"a2a-protocol.org\"} saying which: a client cannot tell them apart".into(),
         )),

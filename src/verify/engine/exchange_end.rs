@@ -360,7 +360,16 @@ impl State {
         // error), no delivery reached yet: listed until one does (newcomer48).
         if let Some((_, url)) = push_url_of(&c) {
             let url = webhook_key(&url).into_owned();
+            // a gRPC call answers HTTP 200 and refuses by its grpc-status (breaker56: a
+            // FAILED_PRECONDITION PushNotificationNotSupported create was listed as an
+            // accepted config whose webhook heard nothing)
+            let grpc_refused = x
+                .trailers
+                .get("grpc-status")
+                .or_else(|| x.resp_headers.get("grpc-status"))
+                .is_some_and(|v| v.trim() != "0");
             let accepted = x.is_success()
+                && !grpc_refused
                 && (x.sse.is_some()
                     || !x.resp_decoded().is_some_and(|b| {
                         serde_json::from_slice::<serde_json::Value>(&b)

@@ -296,7 +296,13 @@ impl State {
             return;
         }
         let method = g.route.method.clone();
-        if let Some(e) = g.resp.finish() {
+        // A call still open when the recording stopped (the proxy shut down mid-stream,
+        // `exchange_end` outcome `open`) has had no chance to send its last message or its
+        // status: neither is judged (breaker56 g10-stream-held-open: read as "ended without
+        // grpc-status", GRPC-FRAME-001, while the agent held the stream open after its
+        // terminal event, which is STREAM-END-003's).
+        let open = x.outcome == Some(Outcome::Open);
+        if let Some(e) = g.resp.finish().filter(|_| !open) {
             g.malformed
                 .get_or_insert((format!("response: {e}"), x.end_seq));
         }
@@ -319,6 +325,20 @@ impl State {
             if let Some(s) = x.sse.as_mut() {
                 s.undecodable = true;
             }
+        }
+        if open && !x.resp_headers.contains("grpc-status") {
+            if x.sse.is_some() {
+                // the stream's own end rules read the open end (STREAM-END-003, or "not
+                // judged" before a terminal event)
+                self.end_stream(&mut x);
+            } else {
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("the recording ended with the gRPC {method} call open: its answer and status not judged"),
+                ));
+            }
+            self.after_response(&x, None, None);
+            return;
         }
         // The status: trailers, else Trailers-Only (the status in the response headers).
         let from_trailers = x.trailers.contains("grpc-status");
@@ -458,6 +478,15 @@ impl State {
         if let Some(s) = x.sse.as_mut() {
             s.error_seen = true;
         }
+        // STREAM-007 / STREAM-008 (breaker56 g10-stream-error-after-terminal): a stream that
+        // delivered the task's terminal event (or a 0.x final: true) and then ended with an
+        // error status: the gRPC client fails the call whose outcome it already had, as a
+        // JSON-RPC error event after the terminal one does.
+        if x.sse.is_some() {
+            let what = format!("gRPC status {} ({code})", grpc::code_name(code));
+            let found = serde_json::json!({"grpc-status": code, "grpc-message": message});
+            self.error_event_after_end(&mut x, st_seq, &what, "", Some(found));
+        }
         let mut details_bad = false;
         let status = match details.as_deref().map(grpc::decode_status_details) {
             Some(Ok(v)) => Some(v),
@@ -473,6 +502,34 @@ impl State {
             }
             None => None,
         };
+        // GRPC-001 / ERR-005 (breaker56 g10-details-code-differs): the google.rpc.Status of
+        // grpc-status-details-bin is the call's status, so its code is the grpc-status
+        // (ProtoJSON leaves a 0 code out). gRPC libraries refuse a mismatch: grpcio-status's
+        // `from_call` raises ValueError ("Code in Status proto ... doesn't match status
+        // code"), grpc-java's `StatusProto` throws ("com.google.rpc.Status code must match
+        // gRPC status code"), so the client loses the details and their ErrorInfo.
+        if let Some(v) = status.as_ref() {
+            let inner = v.get("code").and_then(Value::as_i64).unwrap_or(0);
+            if inner != i64::from(code) {
+                details_bad = true;
+                let inner_name = u32::try_from(inner)
+                    .map(grpc::code_name)
+                    .unwrap_or_else(|_| format!("code {inner}"));
+                self.find(
+                    &r::GRPC_MESSAGE_MALFORMED,
+                    format!(
+                        "gRPC {method} ended with grpc-status {} ({code}) but the google.rpc.Status in its grpc-status-details-bin says code {inner_name} ({inner}): the details belong to the call's status, and gRPC clients refuse them when the codes differ (grpcio-status: \"Code in Status proto doesn't match status code\"; grpc-java: \"com.google.rpc.Status code must match gRPC status code\"), so the ErrorInfo in them is lost",
+                        grpc::code_name(code)
+                    ),
+                    vec![x.ev_at(
+                        st_seq,
+                        "/code",
+                        Some(serde_json::json!({"grpc-status": code, "details-code": inner})),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
         let reason: Option<String> = status.as_ref().and_then(|v| {
             v.get("details")?.as_array()?.iter().find_map(|d| {
                 d.get("@type")
@@ -521,6 +578,56 @@ impl State {
                     )],
                     &x.leg,
                 );
+            } else if matches!(code, 5 | 9) && !details_bad {
+                // ERR-005 / ERR-002 (breaker56 g10-errorinfo-foreign-reason): NOT_FOUND and
+                // FAILED_PRECONDITION are A2A's own errors in 1.0 (ERR-002's gRPC column), so
+                // their ErrorInfo names the A2A error; ErrorInfos whose reasons are none of
+                // the table's (NO_SUCH_TASK under a2a-protocol.org, a framework's own
+                // reason) leave the client without the A2A error it maps the status to.
+                let infos: Vec<(usize, String, String)> = status
+                    .as_ref()
+                    .and_then(|v| v.get("details")?.as_array())
+                    .map(|d| {
+                        d.iter()
+                            .enumerate()
+                            .filter(|(_, i)| {
+                                i.get("@type")
+                                    .and_then(Value::as_str)
+                                    .is_some_and(|t| t.ends_with("google.rpc.ErrorInfo"))
+                            })
+                            .map(|(n, i)| {
+                                let get = |k: &str| {
+                                    i.get(k).and_then(Value::as_str).unwrap_or("").to_string()
+                                };
+                                (n, get("reason"), get("domain"))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if let Some((i, r, d)) = infos.first().filter(|_| {
+                    infos
+                        .iter()
+                        .all(|(_, r, _)| grpc::reason_codes(r).is_none())
+                }) {
+                    let due = if code == 5 {
+                        "TASK_NOT_FOUND (TaskNotFoundError, the one A2A error 1.0 answers NOT_FOUND)"
+                            .to_string()
+                    } else {
+                        "the A2A error's reason (TASK_NOT_CANCELABLE, UNSUPPORTED_OPERATION, PUSH_NOTIFICATION_NOT_SUPPORTED, ...: the A2A errors 1.0 answers FAILED_PRECONDITION)".to_string()
+                    };
+                    self.find(
+                        &r::GRPC_ERROR_INFO_MISSING,
+                        format!(
+                            "gRPC {method} failed with {name} ({code}) and an ErrorInfo whose reason {r:?} (domain {d:?}) is no A2A error reason: a 1.0 client maps {name} with the ErrorInfo reason to the A2A error, and finds none; the reason is due to be {due} with domain \"a2a-protocol.org\""
+                        ),
+                        vec![x.ev_at(
+                            st_seq,
+                            &format!("/details/{i}/reason"),
+                            Some(serde_json::json!({"grpc-status": code, "reason": r, "domain": d})),
+                        )],
+                        &x.leg,
+                    );
+                }
             }
         }
         // VER-002 / ERR-002 / ERR-005 (breaker10 E10): an A2A-Version no A2A version has is
@@ -576,6 +683,16 @@ impl State {
                 ],
                 &x.leg,
             );
+        }
+        // VER-CARD-001 (VER-002, CARD-006; breaker56 g10-version-refused): VersionNotSupported
+        // for the very version the card declares at the interface the call used.
+        if reason.as_deref() == Some("VERSION_NOT_SUPPORTED") && matches!(code, 9 | 12) {
+            let at = x.ev_at(
+                st_seq,
+                "",
+                Some(serde_json::json!({"grpc-status": code, "reason": "VERSION_NOT_SUPPORTED"})),
+            );
+            self.version_refused_though_offered(&x, at);
         }
         match reason.as_deref() {
             _ if bad_version_reported => {}

@@ -692,7 +692,13 @@ impl State {
                 }
             }
         }
-        if let Some(o) = fronts().find(|o| {
+        // A GRPC interface written as a gRPC target (`127.0.0.1:50051`, `dns:///host:443`),
+        // the form the SDKs' own cards use, names an address and no scheme: it is read as
+        // `https://` only to judge its authority, and whether a client dials it with TLS is
+        // its channel's setting (breaker56: every gRPC card fetched through the proxy was
+        // told CARD-URL-013, "advertises https on a plain-http port").
+        let target_form = grpc && grpc_target_url("GRPC", grpc_shown).is_some();
+        if let Some(o) = fronts().filter(|_| !target_form).find(|o| {
             o.scheme.eq_ignore_ascii_case("http")
                 && u.scheme.eq_ignore_ascii_case("https")
                 && o.host.eq_ignore_ascii_case(&u.host)

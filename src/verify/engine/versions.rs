@@ -572,14 +572,21 @@ impl State {
         };
         let path = net::norm_path(&p.path);
         let itf = card.view.interfaces.iter().find(|i| {
+            // a GRPC interface written as a gRPC target (`host:port`) names an address: the
+            // call reached it when host and port agree, whatever the scheme (h2c is
+            // `http://`), and every method path is under it (breaker56 g10-version-refused)
+            let target = grpc_target_url(&i.binding, &i.url).and_then(|t| parse_url(&t));
             i.version.as_deref().and_then(Dialect::from_version) == Some(want)
-                && i.parts().is_some_and(|u| {
-                    let base = net::norm_path(&u.path);
-                    u.same_origin(p)
-                        && (base == path
-                            || (!i.binding.eq_ignore_ascii_case("JSONRPC")
-                                && path.starts_with(&format!("{base}/"))))
-                })
+                && match &target {
+                    Some(u) => grpc_target_is(u, p),
+                    None => i.parts().is_some_and(|u| {
+                        let base = net::norm_path(&u.path);
+                        u.same_origin(p)
+                            && (base == path
+                                || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                                    && path.starts_with(&format!("{base}/"))))
+                    }),
+                }
         });
         let Some(itf) = itf else { return };
         self.areas.insert("version");
