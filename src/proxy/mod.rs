@@ -814,7 +814,7 @@ pub fn accept_failed_line(n: u64, at: &str, e: &std::io::Error) -> String {
         format!("cannot accept a client connection on {at}: {e}")
     } else {
         format!(
-            "{n} client connections on {at} could not be accepted since the last such line: {e}"
+            "accepting client connections on {at} failed {n} more times since the last such line (retried every 50 ms while the limit holds: a client left waiting is counted at each retry): {e}"
         )
     };
     let hint = match e.raw_os_error() {
@@ -1035,7 +1035,7 @@ async fn accept_loop(
     }
     if let Some((n, since)) = state.accept_failed.unsaid(std::time::Instant::now()) {
         let line = format!(
-            "a2a-interop proxy: WARNING: {n} more failed accepts of client connections in the {since} s since the last such line; those clients waited or gave up unserved"
+            "a2a-interop proxy: WARNING: {n} more failed accepts of client connections in the {since} s since the last such line (retried every 50 ms while the limit held: a client left waiting is counted at each retry); those clients waited or gave up unserved"
         );
         if state.console_warnings {
             crate::errln!("{line}");
@@ -1397,6 +1397,41 @@ fn https_origin(url: &str) -> Option<String> {
 /// response head (`hyper::Error::is_parse`, anywhere in the error's causes).
 fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
     hyper_error_is(e, hyper::Error::is_parse)
+}
+
+/// The words every one of the proxy's own 502s for an open-file limit carries, in the
+/// answer's body and the recording's `exchange_end.error` (attack56): the upstream
+/// connection could not be opened because the proxy (or the system) is out of file
+/// descriptors, so the agent was never asked. Readers (the console's `upstream-error`
+/// lines) tell this from an agent that did not answer by these words.
+pub const OUT_OF_FILES: &str = "limit of open files is reached";
+
+/// Whether an I/O error in `e`'s source chain is `EMFILE` (the process's open-file limit,
+/// `ulimit -n`) or `ENFILE` (the system's, `fs.file-max`): `Some((what, hint))`, what
+/// happened (with [`OUT_OF_FILES`]) and the limit to raise, for the proxy's 502; `None`
+/// for any other failure. An upstream connect that failed so never left the proxy
+/// (attack56: told as "unreachable ... check the host name and port of --upstream" and
+/// counted as the agent not answering before).
+fn out_of_files_in(e: &(dyn std::error::Error + 'static)) -> Option<(&'static str, &'static str)> {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        match c
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+        {
+            Some(libc::EMFILE) => return Some((
+                "was not asked: the proxy's own limit of open files is reached",
+                "raise the proxy's open-file limit (ulimit -n, systemd LimitNOFILE=; each client connection takes one file descriptor, each upstream connection another) or lower the clients' concurrency; the agent was not asked",
+            )),
+            Some(libc::ENFILE) => return Some((
+                "was not asked: the system's limit of open files is reached",
+                "the system is out of file descriptors (fs.file-max): close other programs' files or raise the system limit; the agent was not asked",
+            )),
+            _ => {}
+        }
+        cur = c.source();
+    }
+    None
 }
 
 /// The kind of a connect failure `e` (hyper's `is_connect`): [`ConnectFailure::Refused`]
@@ -2241,7 +2276,11 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let hint = if h1_refused {
+            // The proxy's own open-file limit (EMFILE, ENFILE): the agent was not asked.
+            let out_of_files = out_of_files_in(&e);
+            let hint = if let Some((_, h)) = out_of_files {
+                Some(h.to_string())
+            } else if h1_refused {
                 Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)".to_string())
             } else {
                 tls_hint_dated(&cause)
@@ -2299,6 +2338,7 @@ async fn handle(
             // resolve): recorded as a kind too (`exchange_end.connect_failure`), so a reader
             // tells a dead agent from one that broke a connection without the text
             let unconnected = early_what.is_none()
+                && out_of_files.is_none()
                 && !too_large
                 && !parse
                 && !h1_refused
@@ -2307,7 +2347,9 @@ async fn handle(
             if let (true, Some(ctx)) = (unconnected, &ctx) {
                 ctx.mark_connect_failure(connect_failure_of(&e));
             }
-            let what = if let Some(w) = &early_what {
+            let what = if let Some((w, _)) = out_of_files {
+                w
+            } else if let Some(w) = &early_what {
                 w.as_str()
             } else if too_large {
                 "sent a response head larger than the proxy's limits"
