@@ -6,6 +6,8 @@
 //! PING / WINDOW_UPDATE / PRIORITY floods, a zero flow-control window; thousands of idle
 //! connections; an SSE reader that never reads) are in the round's report. Here:
 //!
+//! - HTTP/2 rapid reset after the server accepted each stream (CVE-2023-44487): the
+//!   connection is closed once most of its first streams were reset within a second;
 //! - the proxy at its open-file limit: the requests of the client connections it already
 //!   holds get its own 502, and that 502, the recording and the console must say the
 //!   proxy's own limit was reached (the agent was never asked), not that the agent is
@@ -13,11 +15,18 @@
 //!   DNS", and "upstream ... answers again after N requests it did not answer").
 
 use crate::proxy_process;
+use crate::proxy_support as support;
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;
 use std::process::Command;
 use std::time::Duration;
+
+/// A JSON-RPC call (1.0 GetTask).
+const CALL: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#;
+
+/// The agent's answer to [`CALL`]: the task, completed.
+const ANSWER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}"#;
 
 /// What arrived on `s` within `wait` (until the proxy closes it or the time is up).
 fn read_for(mut s: std::net::TcpStream, wait: Duration) -> String {
@@ -118,5 +127,134 @@ fn a_proxy_out_of_file_descriptors_blames_its_own_limit_not_the_agent() {
         ends >= own.len(),
         "{ends} upstream_error ends for {} 502s: {text}",
         own.len()
+    );
+}
+
+/// HTTP/2 rapid reset after accept (CVE-2023-44487): a client opens streams (a POST each,
+/// body sent) and resets each 30 ms later, 20 at a time, on one connection, against an
+/// HTTP/1.1 agent that answers after 300 ms. h2's own check (streams reset before the
+/// server accepted them) never trips: each stream had reached the agent, each on an
+/// upstream connection of its own (measured before the fix: 2,830 streams in 7.2 s, 2,025
+/// upstream connections, until h2's check tripped by chance). Now the proxy closes the
+/// connection once more than half of its first [`rapid_reset::MIN_STREAMS`] streams were
+/// reset within a second: the client meets a GOAWAY before 1,500 streams, the agent got
+/// at most a batch more than the limit, the recording says why (`request_refused`,
+/// HTTP-FRAME-003), and another connection is served.
+#[tokio::test]
+async fn an_h2_client_resetting_most_streams_is_closed_after_the_limit() {
+    use a2a_interop::proxy::rapid_reset;
+    use a2a_interop::record::EventKind;
+    use bytes::Bytes;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    let seen = Arc::new(AtomicUsize::new(0));
+    let counter = seen.clone();
+    let handler: support::Handler = Arc::new(move |_req| {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Box::pin(async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .body(support::full(ANSWER))
+                .unwrap()
+        })
+    });
+    let up = support::serve_as(support::Speaks::Http1, handler).await;
+    let (_dir, rec, pipeline, base) = support::start_recording_to(up).await;
+    let proxy = base.trim_start_matches("http://").to_string();
+    let tcp = tokio::net::TcpStream::connect(&proxy).await.unwrap();
+    let (client, conn) = h2::client::handshake(tcp).await.unwrap();
+    tokio::spawn(conn);
+    let req = || {
+        http::Request::post(format!("{base}/"))
+            .header("content-type", "application/json")
+            .header("a2a-version", "1.0")
+            .body(())
+            .unwrap()
+    };
+    let mut client = client;
+    let mut opened = 0usize;
+    let mut closed = None;
+    'attack: while opened < 1500 {
+        let mut batch = Vec::new();
+        for _ in 0..20 {
+            match client.clone().ready().await {
+                Ok(mut c) => match c.send_request(req(), false) {
+                    Ok((resp, mut body)) => {
+                        let _ = body.send_data(Bytes::from_static(CALL), true);
+                        batch.push((resp, body));
+                        opened += 1;
+                        client = c;
+                    }
+                    Err(e) => {
+                        closed = Some(e.to_string());
+                        break 'attack;
+                    }
+                },
+                Err(e) => {
+                    closed = Some(e.to_string());
+                    break 'attack;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        for (_resp, mut body) in batch {
+            body.send_reset(h2::Reason::CANCEL);
+        }
+    }
+    let closed = closed.unwrap_or_else(|| {
+        panic!(
+            "no GOAWAY after {opened} streams reset within 30 ms; the agent got {} requests",
+            seen.load(Ordering::Relaxed)
+        )
+    });
+    assert!(
+        // h2's words for a GOAWAY from the server
+        closed.starts_with("connection error received") && opened < 1500,
+        "{opened} streams, then: {closed}"
+    );
+    // another connection is served
+    let ok = support::fetch(
+        &support::client_h1(),
+        support::post(&format!("{base}/"), CALL),
+    )
+    .await;
+    assert_eq!(ok.0, 200, "{ok:?}");
+    let evs = support::wait_for(&rec, |e| {
+        e.iter()
+            .any(|e| matches!(&e.kind, EventKind::RequestRefused { error, .. } if error.contains("rapid reset")))
+    })
+    .await;
+    let run = pipeline.finish().await.unwrap();
+    let refused: Vec<&String> = evs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::RequestRefused { error, .. } => Some(error),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0]
+            .starts_with("HTTP/2 connection closed by the proxy with GOAWAY: the client reset "),
+        "{}",
+        refused[0]
+    );
+    assert!(
+        run.verify
+            .findings
+            .iter()
+            .any(|f| f.rule == "HTTP-FRAME-003"
+                && f.message
+                    .starts_with("the proxy closed a client's HTTP/2 connection on connection ")
+                && f.message.contains("rapid reset")),
+        "{:?}",
+        run.verify.findings
+    );
+    assert!(
+        seen.load(Ordering::Relaxed) <= rapid_reset::MIN_STREAMS as usize + 100,
+        "the agent got {} requests",
+        seen.load(Ordering::Relaxed)
     );
 }

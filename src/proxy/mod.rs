@@ -59,6 +59,7 @@ pub mod early;
 pub mod forward;
 pub mod h2c;
 pub mod plain_on_tls;
+pub mod rapid_reset;
 pub mod refusal;
 pub mod route;
 pub mod sequential;
@@ -1103,6 +1104,7 @@ fn conn_service(
     local: Arc<str>,
     client_eof: Arc<AtomicBool>,
     handled: Arc<AtomicU64>,
+    resets: Option<Arc<rapid_reset::Watch>>,
 ) -> impl hyper::service::Service<
     Request<Incoming>,
     Response = Response<ProxyBody>,
@@ -1117,7 +1119,18 @@ fn conn_service(
         let local = local.clone();
         let up = up.clone();
         let eof = client_eof.clone();
-        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, &eof, req).await) })
+        // an HTTP/2 stream's handler, counted for the rapid-reset check (attack56)
+        let mut opened = resets
+            .as_ref()
+            .filter(|_| req.version() == Version::HTTP_2)
+            .map(|w| w.opened());
+        Box::pin(async move {
+            let resp = handle(st, &up, conn_no, &local, None, &eof, req).await;
+            if let Some(o) = opened.as_mut() {
+                o.finished();
+            }
+            Ok(resp)
+        })
     })
 }
 
@@ -1135,7 +1148,15 @@ async fn serve_conn<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let resets = rapid_reset::Watch::new();
+    let svc = conn_service(
+        st.clone(),
+        conn_no,
+        local,
+        io.eof(),
+        io.handled(),
+        Some(resets.clone()),
+    );
     let answered = io.answered();
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
@@ -1147,6 +1168,19 @@ async fn serve_conn<IO>(
             }
         }
         _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+        // HTTP/2 rapid reset (CVE-2023-44487): GOAWAY, the open streams still answered
+        () = resets.tripped() => {
+            let (premature, streams) = resets.counts();
+            refusal::record(
+                &st,
+                conn_no,
+                &peer.to_string(),
+                None,
+                rapid_reset::refusal_text(premature, streams),
+            );
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
         }
@@ -1239,7 +1273,7 @@ async fn serve_http1<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled(), None);
     let answered = io.answered();
     // the head time limit as on every listener ([`http1_options`]), on this connection's
     // own timer: cheaper per request than tokio's ([`refusal::HeadTimer`])
