@@ -258,3 +258,63 @@ async fn an_h2_client_resetting_most_streams_is_closed_after_the_limit() {
         seen.load(Ordering::Relaxed)
     );
 }
+
+/// An h2 client that resets each stream as soon as it opens it (HEADERS then RST_STREAM,
+/// before the server accepted the stream) trips h2's own limit (20 such streams): the
+/// connection gets GOAWAY(ENHANCE_YOUR_CALM) and the proxy prints its one HTTP-FRAME-003
+/// line. h2 also logged its own `WARN h2::proto::streams::recv` tracing line to the
+/// proxy's stderr (measured in session 56), a second, timestamped line for the same event
+/// among the proxy's own lines (the default log level is `warn`); now h2's warnings are
+/// left out unless `A2A_INTEROP_LOG` asks for them.
+#[test]
+fn h2s_own_warning_on_a_reset_flood_is_not_printed_beside_the_proxys_line() {
+    let (_agent, agent_url) = proxy_process::reference_agent();
+    let run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+                &agent_url,
+            ])
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let closed = rt.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        let (client, conn) = h2::client::handshake(tcp).await.unwrap();
+        let conn = tokio::spawn(conn);
+        let mut client = client;
+        for _ in 0..200 {
+            let Ok(mut c) = client.clone().ready().await else {
+                break;
+            };
+            let req = http::Request::get(format!("http://{addr}/.well-known/agent-card.json"))
+                .body(())
+                .unwrap();
+            match c.send_request(req, false) {
+                Ok((_resp, mut body)) => body.send_reset(h2::Reason::CANCEL),
+                Err(_) => break,
+            }
+            client = c;
+        }
+        tokio::time::timeout(Duration::from_secs(10), conn).await
+    });
+    assert!(closed.is_ok(), "the connection was not closed");
+    let stderr = run.terminate();
+    assert!(stderr.contains("HTTP-FRAME-003"), "{stderr}");
+    assert!(
+        !stderr
+            .lines()
+            .any(|l| l.contains(" WARN ") || l.contains(" ERROR ")),
+        "a tracing line among the proxy's: {stderr}"
+    );
+}
