@@ -318,3 +318,50 @@ fn h2s_own_warning_on_a_reset_flood_is_not_printed_beside_the_proxys_line() {
         "a tracing line among the proxy's: {stderr}"
     );
 }
+
+/// An h2c agent whose answer carries a 20 KiB header field (a legal size: the proxy passes
+/// up to [`a2a_interop::proxy::MAX_HEAD_BYTES`] of head from an HTTP/1.1 agent). The
+/// proxy's HTTP/2 client kept hyper's default 16 KiB header-list limit, so the same answer
+/// over h2c was the proxy's 502 "answered no valid HTTP response: stream error ... look at
+/// the agent's log (a crash in its handler ...)" (measured in session 56): the proxy's own
+/// limit told as the agent's fault, and a limit that differed by the agent's HTTP version.
+/// Now the h2c (and h2 over TLS) leg reads as much head as the HTTP/1.1 one.
+#[tokio::test]
+async fn an_h2c_agents_20_kib_header_passes_as_over_http1() {
+    use std::sync::Arc;
+    let big = "b".repeat(20 * 1024);
+    let value = big.clone();
+    let handler: support::Handler = Arc::new(move |_req| {
+        let value = value.clone();
+        Box::pin(async move {
+            hyper::Response::builder()
+                .header("content-type", "application/json")
+                .header("x-big", value)
+                .body(support::full(ANSWER))
+                .unwrap()
+        })
+    });
+    let up = support::serve_as(support::Speaks::H2c, handler).await;
+    let (_dir, rec, pipeline, base) = support::start_recording_to(up).await;
+    // an h2c client that takes the answer's head (hyper's default limit is 16 KiB too)
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .http2_only(true)
+        .http2_max_header_list_size(1 << 20)
+        .build_http();
+    let (status, headers, body) =
+        support::fetch(&client, support::post(&format!("{base}/"), CALL)).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(
+        headers.get("x-big").map(|v| v.len()),
+        Some(big.len()),
+        "{headers:?}"
+    );
+    assert_eq!(body.as_ref(), ANSWER);
+    let evs = support::wait_for_exchange_end(&rec).await;
+    pipeline.finish().await.unwrap();
+    let ex = support::exchanges(&evs);
+    assert_eq!(
+        support::outcome(&evs, &ex[0]).0,
+        a2a_interop::record::Outcome::Complete
+    );
+}

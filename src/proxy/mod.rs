@@ -652,6 +652,7 @@ impl Upstreams {
             conn.heads = false;
             Client::builder(TokioExecutor::new())
                 .http2_only(true)
+                .http2_max_header_list_size(H2_MAX_HEADER_LIST_BYTES)
                 .build(conn)
         })
     }
@@ -668,6 +669,7 @@ impl Upstreams {
             let gate = (client_version < http::Version::HTTP_2).then(|| self.sequential.clone());
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
+                .http2_max_header_list_size(H2_MAX_HEADER_LIST_BYTES)
                 .build(https_connector_of(parts, gate))
         }))
     }
@@ -773,6 +775,16 @@ pub const MAX_HEADER_FIELDS: usize = 100;
 /// hyper's read buffer limit, which bounds an HTTP/1.1 message head (bytes; hyper's
 /// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
 pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
+
+/// The header list an HTTP/2 answer of an agent may carry (SETTINGS_MAX_HEADER_LIST_SIZE
+/// the proxy's upstream HTTP/2 clients advertise, RFC 9113 §6.5.2; bytes, HPACK-decoded
+/// size with 32 bytes per field): [`MAX_HEAD_BYTES`], what the proxy reads of an HTTP/1.1
+/// answer's head, so an agent's head passes or not whatever HTTP version it speaks
+/// (attack56: hyper's 16 KiB default made a 20 KiB head from an h2c agent the proxy's 502,
+/// told as the agent's fault). The agent's answers are to the proxy's own requests, at
+/// most as many at once as the clients' streams. The proxy's HTTP/2 server keeps hyper's
+/// 16 KiB for client requests (a client may open 1,024 streams at once).
+pub const H2_MAX_HEADER_LIST_BYTES: u32 = MAX_HEAD_BYTES as u32;
 
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted);
 /// `half_close`: [`ProxyExtras::half_close`].
