@@ -11,7 +11,9 @@ Starts the real a2a-interop proxy binary in front of a deliberately broken agent
 loopback and throws faults at it one by one (resets, non-HTTP answers, slow loris both
 ways, clients sending non-HTTP bytes or hanging up mid-request and mid-stream,
 gzip/brotli/non-UTF-8 bodies, 100 MiB each way, 10,000 requests on one connection, 200
-HTTP/2 streams, kill -9 mid-traffic, a single-threaded HTTP/1.1 agent, an unwritable
+HTTP/2 streams, kill -9 mid-traffic, a single-threaded HTTP/1.1 agent, the proxy at its
+open-file limit (ulimit -n 64: CPU while it holds, one stderr line, served again after),
+500 idle connections (resident set growth), an unwritable
 recording path, the disk filling up under --on-record-error continue and stop); after each
 fault a healthy request must still be answered. The full disk is a 64 KiB tmpfs when the
 user may mount one (root), else a 64 KiB file size limit (prlimit --fsize).

@@ -267,6 +267,8 @@ mod probe_stops;
 mod probe_timeouts;
 #[path = "probe_tls_reset.rs"]
 mod probe_tls_reset;
+#[path = "proxy_attack56.rs"]
+mod proxy_attack56;
 #[path = "proxy_card_cap.rs"]
 mod proxy_card_cap;
 #[path = "proxy_card_extended.rs"]

@@ -212,9 +212,16 @@ pub fn stdout_columns() -> Option<usize> {
     (rc == 0 && ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
 }
 
+/// The log filter when `A2A_INTEROP_LOG` is not set: warnings, but not h2's own. h2 warns
+/// of what the proxy reports itself, as its own line (a client's reset flood:
+/// `WARN h2::proto::streams::recv: ... pending-accept streams reached limit`, beside the
+/// proxy's HTTP-FRAME-003 line for the same GOAWAY; attack56), and a timestamped tracing
+/// line among the proxy's lines reads as a second, different event.
+const DEFAULT_LOG: &str = "warn,h2=error";
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG));
     use std::io::IsTerminal as _;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)

@@ -316,6 +316,10 @@ pub struct UpstreamWatch {
     /// Exchange id -> the status of the proxy's own answer to it (a `synthetic`
     /// `response_head`), from that head to its `exchange_end`.
     own_status: std::collections::HashMap<String, u16>,
+    /// Requests the proxy answered itself because it (or the system) was out of file
+    /// descriptors ([`crate::proxy::OUT_OF_FILES`], attack56): never sent, so not counted
+    /// against their upstream; the first [`UpstreamWatch::PRINTED`] are printed.
+    out_of_files: u64,
 }
 
 /// How many upstream origins [`UpstreamWatch`] remembers for its card warning (one line per
@@ -497,6 +501,25 @@ impl UpstreamWatch {
                 };
                 match outcome {
                     Outcome::UpstreamAbort => vec![line()],
+                    // the proxy's own open-file limit: the agent was not asked, so it is
+                    // not said to have stopped answering (attack56)
+                    Outcome::UpstreamError
+                        if error
+                            .as_deref()
+                            .is_some_and(|e| e.contains(crate::proxy::OUT_OF_FILES)) =>
+                    {
+                        self.out_of_files += 1;
+                        match self.out_of_files {
+                            n if n < Self::PRINTED => vec![line()],
+                            n if n == Self::PRINTED => vec![
+                                line(),
+                                format!(
+                                    "a2a-interop proxy: {n} requests got the proxy's own 502 because it was out of file descriptors (the agent was not asked); further ones are counted, not printed"
+                                ),
+                            ],
+                            _ => Vec::new(),
+                        }
+                    }
                     Outcome::UpstreamError => {
                         let origin = origin_or_no_route(url);
                         let d = self.down.entry(origin.clone()).or_insert_with(|| Down {
@@ -627,6 +650,12 @@ impl UpstreamWatch {
             })
             .collect();
         out.sort();
+        if self.out_of_files > if quiet { 0 } else { Self::PRINTED } {
+            out.push(format!(
+                "a2a-interop proxy: {} requests got the proxy's own 502 during the run because it was out of file descriptors (the agent was not asked); {why}",
+                self.out_of_files
+            ));
+        }
         out
     }
 }

@@ -59,6 +59,7 @@ pub mod early;
 pub mod forward;
 pub mod h2c;
 pub mod plain_on_tls;
+pub mod rapid_reset;
 pub mod refusal;
 pub mod route;
 pub mod sequential;
@@ -651,6 +652,7 @@ impl Upstreams {
             conn.heads = false;
             Client::builder(TokioExecutor::new())
                 .http2_only(true)
+                .http2_max_header_list_size(H2_MAX_HEADER_LIST_BYTES)
                 .build(conn)
         })
     }
@@ -667,6 +669,7 @@ impl Upstreams {
             let gate = (client_version < http::Version::HTTP_2).then(|| self.sequential.clone());
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
+                .http2_max_header_list_size(H2_MAX_HEADER_LIST_BYTES)
                 .build(https_connector_of(parts, gate))
         }))
     }
@@ -773,6 +776,16 @@ pub const MAX_HEADER_FIELDS: usize = 100;
 /// `DEFAULT_MAX_BUFFER_SIZE`, 8192 + 4096 × 100): named in the 502 for a head over it.
 pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
 
+/// The header list an HTTP/2 answer of an agent may carry (SETTINGS_MAX_HEADER_LIST_SIZE
+/// the proxy's upstream HTTP/2 clients advertise, RFC 9113 §6.5.2; bytes, HPACK-decoded
+/// size with 32 bytes per field): [`MAX_HEAD_BYTES`], what the proxy reads of an HTTP/1.1
+/// answer's head, so an agent's head passes or not whatever HTTP version it speaks
+/// (attack56: hyper's 16 KiB default made a 20 KiB head from an h2c agent the proxy's 502,
+/// told as the agent's fault). The agent's answers are to the proxy's own requests, at
+/// most as many at once as the clients' streams. The proxy's HTTP/2 server keeps hyper's
+/// 16 KiB for client requests (a client may open 1,024 streams at once).
+pub const H2_MAX_HEADER_LIST_BYTES: u32 = MAX_HEAD_BYTES as u32;
+
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted);
 /// `half_close`: [`ProxyExtras::half_close`].
 pub(crate) fn server_builder(
@@ -814,7 +827,7 @@ pub fn accept_failed_line(n: u64, at: &str, e: &std::io::Error) -> String {
         format!("cannot accept a client connection on {at}: {e}")
     } else {
         format!(
-            "{n} client connections on {at} could not be accepted since the last such line: {e}"
+            "accepting client connections on {at} failed {n} more times since the last such line (retried every 50 ms while the limit holds: a client left waiting is counted at each retry): {e}"
         )
     };
     let hint = match e.raw_os_error() {
@@ -1035,7 +1048,7 @@ async fn accept_loop(
     }
     if let Some((n, since)) = state.accept_failed.unsaid(std::time::Instant::now()) {
         let line = format!(
-            "a2a-interop proxy: WARNING: {n} more failed accepts of client connections in the {since} s since the last such line; those clients waited or gave up unserved"
+            "a2a-interop proxy: WARNING: {n} more failed accepts of client connections in the {since} s since the last such line (retried every 50 ms while the limit held: a client left waiting is counted at each retry); those clients waited or gave up unserved"
         );
         if state.console_warnings {
             crate::errln!("{line}");
@@ -1103,6 +1116,7 @@ fn conn_service(
     local: Arc<str>,
     client_eof: Arc<AtomicBool>,
     handled: Arc<AtomicU64>,
+    resets: Option<Arc<rapid_reset::Watch>>,
 ) -> impl hyper::service::Service<
     Request<Incoming>,
     Response = Response<ProxyBody>,
@@ -1117,7 +1131,18 @@ fn conn_service(
         let local = local.clone();
         let up = up.clone();
         let eof = client_eof.clone();
-        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, &eof, req).await) })
+        // an HTTP/2 stream's handler, counted for the rapid-reset check (attack56)
+        let mut opened = resets
+            .as_ref()
+            .filter(|_| req.version() == Version::HTTP_2)
+            .map(|w| w.opened());
+        Box::pin(async move {
+            let resp = handle(st, &up, conn_no, &local, None, &eof, req).await;
+            if let Some(o) = opened.as_mut() {
+                o.finished();
+            }
+            Ok(resp)
+        })
     })
 }
 
@@ -1135,7 +1160,15 @@ async fn serve_conn<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let resets = rapid_reset::Watch::new();
+    let svc = conn_service(
+        st.clone(),
+        conn_no,
+        local,
+        io.eof(),
+        io.handled(),
+        Some(resets.clone()),
+    );
     let answered = io.answered();
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
@@ -1147,6 +1180,19 @@ async fn serve_conn<IO>(
             }
         }
         _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+        // HTTP/2 rapid reset (CVE-2023-44487): GOAWAY, the open streams still answered
+        () = resets.tripped() => {
+            let (premature, streams) = resets.counts();
+            refusal::record(
+                &st,
+                conn_no,
+                &peer.to_string(),
+                None,
+                rapid_reset::refusal_text(premature, streams),
+            );
             conn.as_mut().graceful_shutdown();
             let _ = conn.await;
         }
@@ -1239,7 +1285,7 @@ async fn serve_http1<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled(), None);
     let answered = io.answered();
     // the head time limit as on every listener ([`http1_options`]), on this connection's
     // own timer: cheaper per request than tokio's ([`refusal::HeadTimer`])
@@ -1397,6 +1443,41 @@ fn https_origin(url: &str) -> Option<String> {
 /// response head (`hyper::Error::is_parse`, anywhere in the error's causes).
 fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
     hyper_error_is(e, hyper::Error::is_parse)
+}
+
+/// The words every one of the proxy's own 502s for an open-file limit carries, in the
+/// answer's body and the recording's `exchange_end.error` (attack56): the upstream
+/// connection could not be opened because the proxy (or the system) is out of file
+/// descriptors, so the agent was never asked. Readers (the console's `upstream-error`
+/// lines) tell this from an agent that did not answer by these words.
+pub const OUT_OF_FILES: &str = "limit of open files is reached";
+
+/// Whether an I/O error in `e`'s source chain is `EMFILE` (the process's open-file limit,
+/// `ulimit -n`) or `ENFILE` (the system's, `fs.file-max`): `Some((what, hint))`, what
+/// happened (with [`OUT_OF_FILES`]) and the limit to raise, for the proxy's 502; `None`
+/// for any other failure. An upstream connect that failed so never left the proxy
+/// (attack56: told as "unreachable ... check the host name and port of --upstream" and
+/// counted as the agent not answering before).
+fn out_of_files_in(e: &(dyn std::error::Error + 'static)) -> Option<(&'static str, &'static str)> {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        match c
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+        {
+            Some(libc::EMFILE) => return Some((
+                "was not asked: the proxy's own limit of open files is reached",
+                "raise the proxy's open-file limit (ulimit -n, systemd LimitNOFILE=; each client connection takes one file descriptor, each upstream connection another) or lower the clients' concurrency; the agent was not asked",
+            )),
+            Some(libc::ENFILE) => return Some((
+                "was not asked: the system's limit of open files is reached",
+                "the system is out of file descriptors (fs.file-max): close other programs' files or raise the system limit; the agent was not asked",
+            )),
+            _ => {}
+        }
+        cur = c.source();
+    }
+    None
 }
 
 /// The kind of a connect failure `e` (hyper's `is_connect`): [`ConnectFailure::Refused`]
@@ -2241,7 +2322,11 @@ async fn handle(
             }
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
-            let hint = if h1_refused {
+            // The proxy's own open-file limit (EMFILE, ENFILE): the agent was not asked.
+            let out_of_files = out_of_files_in(&e);
+            let hint = if let Some((_, h)) = out_of_files {
+                Some(h.to_string())
+            } else if h1_refused {
                 Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)".to_string())
             } else {
                 tls_hint_dated(&cause)
@@ -2299,6 +2384,7 @@ async fn handle(
             // resolve): recorded as a kind too (`exchange_end.connect_failure`), so a reader
             // tells a dead agent from one that broke a connection without the text
             let unconnected = early_what.is_none()
+                && out_of_files.is_none()
                 && !too_large
                 && !parse
                 && !h1_refused
@@ -2307,7 +2393,9 @@ async fn handle(
             if let (true, Some(ctx)) = (unconnected, &ctx) {
                 ctx.mark_connect_failure(connect_failure_of(&e));
             }
-            let what = if let Some(w) = &early_what {
+            let what = if let Some((w, _)) = out_of_files {
+                w
+            } else if let Some(w) = &early_what {
                 w.as_str()
             } else if too_large {
                 "sent a response head larger than the proxy's limits"

@@ -5621,9 +5621,18 @@ impl State {
                     }
                     _ => String::new(),
                 };
+                // attack56: the proxy's HTTP/2 rapid-reset check closed the connection; its
+                // streams had been forwarded, so not "without forwarding it"
+                let what = if error.starts_with(crate::proxy::rapid_reset::REFUSAL_HEAD) {
+                    format!("the proxy closed a client's HTTP/2 connection{on}")
+                } else {
+                    format!(
+                        "the proxy refused a client request{on}{answered} without forwarding it"
+                    )
+                };
                 self.find(
                     &r::HTTP_REQUEST_REFUSED,
-                    format!("the proxy refused a client request{on}{answered} without forwarding it: {error}{after}"),
+                    format!("{what}: {error}{after}"),
                     evidence,
                     &ev.leg,
                 );

@@ -1071,8 +1071,8 @@ rule!(HTTP_CODING_UNACCEPTED, "HTTP-FRAME-005", "response-coding-not-accepted", 
     "compress only in a coding the request's Accept-Encoding names (or none): a compression middleware that answers br regardless leaves clients without a brotli decoder (httpx without the brotli package sends Accept-Encoding: gzip, deflate) reading compressed bytes as JSON");
 rule!(HTTP_REQUEST_REFUSED, "HTTP-FRAME-003", "client-request-refused", Error, Transport,
     ["RPC-001", "REST-001"],
-    "client request refused by the proxy's HTTP server as malformed (RFC 9112 §2.2/§5/§7.1, RFC 9113 §8.1.1) or as a request head not complete in time (RFC 9112 §9.5): it never reached the agent whole",
-    "send well-formed HTTP: one Content-Length or a Transfer-Encoding ending in chunked, no CR, LF or NUL in field values, no obs-fold, a lowercase-named h2 field section whose DATA matches its content-length, and the whole request head at once (the recording's request_refused or exchange_end error names the fault)");
+    "client request refused by the proxy's HTTP server as malformed (RFC 9112 §2.2/§5/§7.1, RFC 9113 §8.1.1) or as a request head not complete in time (RFC 9112 §9.5): it never reached the agent whole; also an HTTP/2 connection the proxy closed because its client reset most of its streams within a second of opening them (rapid reset, CVE-2023-44487)",
+    "send well-formed HTTP: one Content-Length or a Transfer-Encoding ending in chunked, no CR, LF or NUL in field values, no obs-fold, a lowercase-named h2 field section whose DATA matches its content-length, and the whole request head at once; cancel an HTTP/2 stream only when its answer is no longer wanted (the recording's request_refused or exchange_end error names the fault)");
 rule!(SSE_NOT_TERMINATED, "SSE-FRAME-001", "sse-event-not-terminated", Error, Transport,
     ["RPC-005", "REST-002"],
     "event of an SSE stream not terminated by a blank line",
