@@ -200,16 +200,8 @@ pub fn stdout_columns() -> Option<usize> {
     if !stdout_is_terminal() {
         return None;
     }
-    let mut ws = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ writes one `winsize` into the struct it is given, which lives
-    // for the call; stdout's fd stays open for the process's life.
-    let rc = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut ws) };
-    (rc == 0 && ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
+    let ws = rustix::termios::tcgetwinsize(std::io::stdout()).ok()?;
+    (ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
 }
 
 /// The log filter when `A2A_INTEROP_LOG` is not set: warnings, but not h2's own. h2 warns
