@@ -858,6 +858,8 @@ impl State {
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
             || self.push_config_urls.len() >= MAX_PUSH_URLS
+            // a repeated Delete is repeated_push_delete_refused's (left56)
+            || self.repeated_push_delete(x, c).is_some()
         {
             return;
         }

@@ -1124,6 +1124,11 @@ impl State {
         got: i64,
         said: &[Option<&str>],
     ) -> Option<(i64, String)> {
+        // PUSH-003 (left56): a repeated Delete of a deleted config has two right answers
+        // (success, not found), told by [`Self::repeated_push_delete_refused`], not one code.
+        if self.repeated_push_delete(x, c).is_some() {
+            return None;
+        }
         if got == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
             && c.op == Some(Op::GetExtendedCard)
             && c.dialect == Some(Dialect::V1_0)
@@ -2147,9 +2152,18 @@ impl State {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.unsupported_operation_refused(x, &c, "-32004 UnsupportedOperationError", at);
         }
+        // PUSH-003 (left56): a repeated 1.0 Delete of a deleted config answered with
+        // another error than the not-found one (success or -32001 are both idempotent).
+        {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            let wire = match jsonrpc::code_name(code) {
+                Some(n) => format!("{code} {n}"),
+                None => code.to_string(),
+            };
+            self.repeated_push_delete_refused(x, &c, RepeatAnswer::of_rpc(code), &wire, at);
+        }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at.clone());
             // ID-TASK-001 (breaker27 P01): the task and the config both exist.
             self.push_config_task_not_found(x, &c, "-32001 TaskNotFoundError", at);
         }
