@@ -1113,7 +1113,7 @@ impl State {
     ///   ([`Self::terminal_task_expectation`]);
     /// - TASK-003: a cancel of a task the agent handed out and last showed live, refused
     ///   InternalError ([`Self::live_task_cancel_internal_error`]): TaskNotCancelable;
-    /// - TASK-009: a well-formed 1.0 GetTask / CancelTask / SubscribeToTask of a task this
+    /// - TASK-009: a well-formed 1.0 or 0.3 GetTask / CancelTask / SubscribeToTask of a task this
     ///   recording never saw, refused InvalidParams: the request is valid, the task unknown;
     /// - on JSON-RPC, what the agent's own text says happened ([`code_from_message`],
     ///   "task nope not found").
@@ -1371,7 +1371,7 @@ impl State {
         })
     }
 
-    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 GetTask, CancelTask or SubscribeToTask
+    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 or 0.3 (left56) GetTask, CancelTask or SubscribeToTask (0.3 tasks/get, tasks/cancel, tasks/resubscribe)
     /// refused with InvalidParams (`got` -32602, HTTP 400 / gRPC INVALID_ARGUMENT) although
     /// the request is well-formed (its task id present and non-empty, every query
     /// parameter valid, no client finding on it, and the agent's text names no unknown
@@ -1385,8 +1385,12 @@ impl State {
         got: i64,
         said: &[Option<&str>],
     ) -> Option<String> {
+        // 0.3 too (left56): 0.3 §8.2 defines -32001 for "the specified task id does not
+        // correspond to an existing or active task" and servers SHOULD use it (ERR-002), so
+        // the 0.3 form is told at 0.x strength (RPC-ERROR-006 / GRPC-ERROR-003 warnings;
+        // HTTP+JSON REST-ERROR-001, whose statuses REST-003 makes a MUST).
         if got != jsonrpc::INVALID_PARAMS
-            || c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.dialect, Some(Dialect::V1_0) | Some(Dialect::V0_3))
             || c.webhook
             || !matches!(
                 c.op,
@@ -1412,8 +1416,14 @@ impl State {
         if self.knows_task(x, tid) {
             return None;
         }
+        // 0.3's words cite its own error table, not 1.0's TASK-009
+        let req = if c.dialect == Some(Dialect::V0_3) {
+            "0.3 \u{a7}8.2"
+        } else {
+            "TASK-009"
+        };
         Some(format!(
-            "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError (TASK-009), not an invalid request",
+            "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError ({req}), not an invalid request",
             c.op_term(c.op?.name())
         ))
     }
