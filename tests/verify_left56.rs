@@ -86,3 +86,84 @@ fn repeated_push_delete_answered_not_found_or_success_is_silent() {
         assert!(told.is_empty(), "{name}: {told:?}");
     }
 }
+
+// Item 3 (left55's words, every status): a JSON-RPC call on a task seen finished refused in
+// a plain-text page (no JSON-RPC envelope) was judged with the finished task's words only
+// at HTTP 400; a 500 or a 200 page got generic words, a 409 / 410 / 422 none.
+
+use super::verify_left55::{after_task, errors, judge};
+
+/// Every judged status (4xx, 5xx, and 200 with text/plain) of a plain-text refusal of a
+/// message, a cancel or a subscribe on a task seen completed: one RPC-ENVELOPE-001 with the
+/// same words as at 400 (the finished task, the error due, its requirement). Fails before
+/// left56: 409 / 410 / 422 drew no finding, 500 and 200 words that named no finished task.
+#[test]
+fn a_plain_text_refusal_of_a_call_on_a_finished_task_is_told_at_every_status() {
+    for call in ["send", "cancel", "subscribe"] {
+        for status in [400, 409, 410, 422, 500, 200] {
+            let case = format!("{call} {status}");
+            let out = judge(&after_task(
+                true,
+                "TASK_STATE_COMPLETED",
+                call,
+                status,
+                "text/plain",
+                "task is finished",
+            ));
+            let errs = errors(&out);
+            assert_eq!(errs.len(), 1, "{case}: {errs:#?}");
+            let (r, m) = &errs[0];
+            assert_eq!(r, "RPC-ENVELOPE-001", "{case}: {m}");
+            let (name, req) = match call {
+                "cancel" => ("TaskNotCancelableError", "TASK-003"),
+                "subscribe" => ("UnsupportedOperationError", "TASK-004"),
+                _ => ("UnsupportedOperationError", "TASK-002"),
+            };
+            assert!(
+                m.contains(&format!("was answered HTTP {status} with text/plain (\"task is finished\") instead of a JSON-RPC response; the request is"))
+                    && m.contains("task t1, which this recording saw in TASK_STATE_COMPLETED")
+                    && m.contains(name)
+                    && m.contains(req),
+                "{case}: {m}"
+            );
+        }
+    }
+}
+
+/// The neighbours keep their words: the same pages for a task still working (a 400 and a
+/// 500 keep the generic words, a 409 stays silent), and an auth front's 401 or a gateway's
+/// 503 page on a finished task says nothing of the task.
+#[test]
+fn a_plain_text_refusal_of_a_live_task_or_by_a_front_keeps_its_words() {
+    for (state, status) in [
+        ("TASK_STATE_WORKING", 400),
+        ("TASK_STATE_WORKING", 409),
+        ("TASK_STATE_WORKING", 500),
+        ("TASK_STATE_WORKING", 200),
+        ("TASK_STATE_COMPLETED", 401),
+        ("TASK_STATE_COMPLETED", 503),
+    ] {
+        let out = judge(&after_task(
+            true,
+            state,
+            "cancel",
+            status,
+            "text/plain",
+            "no",
+        ));
+        let told: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.message.contains("which this recording saw in"))
+            .map(|f| &f.message)
+            .collect();
+        assert!(told.is_empty(), "{state} {status}: {told:?}");
+        let envelope = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "RPC-ENVELOPE-001")
+            .count();
+        let want = usize::from(matches!(status, 400 | 500 | 200));
+        assert_eq!(envelope, want, "{state} {status}: {:#?}", out.findings);
+    }
+}
