@@ -167,3 +167,24 @@ fn a_plain_text_refusal_of_a_live_task_or_by_a_front_keeps_its_words() {
         assert_eq!(envelope, want, "{state} {status}: {:#?}", out.findings);
     }
 }
+
+// Item 4 (field case f1174, nexent PR #3576): a 1.0 stream's status message without a
+// messageId and with 0.3's lowercase role "agent" was told by STREAM-SHAPE-001 naming the
+// missing messageId only; the role was never said.
+
+/// The one STREAM-SHAPE-001 finding of f1174's stream names both problems of the status
+/// message: the missing messageId and the role spelled "agent" where 1.0 has ROLE_AGENT.
+/// Fails before left56 (the message ended at "message has no messageId").
+#[test]
+fn a_stream_shape_finding_names_every_problem_of_the_event() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/field/f1174-v10-stream-status-message-without-message-id.jsonl");
+    let out = common::verify_file(&path);
+    let m = common::only_message(&out, "STREAM-SHAPE-001");
+    assert!(
+        m.contains("message has no messageId")
+            && m.contains("message role \"agent\" is not ROLE_USER or ROLE_AGENT")
+            && m.contains("ROLE_AGENT"),
+        "{m}"
+    );
+}
