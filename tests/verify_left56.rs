@@ -188,3 +188,35 @@ fn a_stream_shape_finding_names_every_problem_of_the_event() {
         "{m}"
     );
 }
+
+// Item 5 (TASK-003, ERR-002): a cancel of a task the agent handed out and still shows live,
+// answered with the generic internal failure, is told on its own (RPC-ERROR-001 /
+// REST-ERROR-001 "a cancel the agent does not carry out is refused with
+// TaskNotCancelableError"), except during an outage (review29a). The HTTP+JSON form whose
+// ErrorInfo reason is INTERNAL (no A2A reason) was silent: answer_code read only a
+// reason-less 500 as -32603.
+
+/// The 500 with ErrorInfo reason INTERNAL to a cancel of live task t1 is told once, with the
+/// live task's words; the same 500 after two failed reads (an outage) is not. Fails before
+/// left56 (the fault variant drew no finding).
+#[test]
+fn an_internal_error_to_a_cancel_of_a_live_task_is_told_once_but_not_in_an_outage() {
+    let f = common::variant_finding(
+        "l56-5-v10-rest-cancel-live-task-500-reason-internal",
+        "REST-ERROR-001",
+    );
+    assert!(
+        f.message.contains(
+            "task t1, which the agent handed out and last showed TASK_STATE_WORKING, is live"
+        ) && f.message.contains("TaskNotCancelableError (TASK-003"),
+        "{}",
+        f.message
+    );
+    let out = common::variant_findings("l56-5-legal-v10-rest-cancel-live-task-500-during-outage");
+    let errs: Vec<_> = out
+        .iter()
+        .filter(|f| f.severity.as_str() != "note")
+        .map(|f| (&f.rule, &f.message))
+        .collect();
+    assert!(errs.is_empty(), "{errs:?}");
+}
