@@ -220,3 +220,45 @@ fn an_internal_error_to_a_cancel_of_a_live_task_is_told_once_but_not_in_an_outag
         .collect();
     assert!(errs.is_empty(), "{errs:?}");
 }
+
+// Item 6 (mine55b's overlap, a2a-js PR #401): a 0.3-shaped body sent to a `/v1/...`
+// HTTP+JSON route under A2A-Version 1.0 below a 1.0-only interface draws BIND-USE-002 and
+// VER-MIX-002. Decision: two faults of the client (its route and its body are both 0.3's on
+// an interface that serves 1.0 only), each told once by one finding: BIND-USE-002 names the
+// path and nothing of the body, VER-MIX-002 the body and nothing of the path.
+
+/// The path-only fault (b55b-A1: a 1.0 body at /v1) is BIND-USE-002 alone, the body-only
+/// fault (a 0.3 body at the 1.0 route) VER-MIX-002 alone, and both faults together one of
+/// each, the path finding naming /v1 and not the body's member, the body finding the
+/// member and not the path.
+#[test]
+fn a_v1_route_and_a_0_3_body_are_told_once_each() {
+    let rules = |name: &str| {
+        let mut r: Vec<String> = common::variant_findings(name)
+            .into_iter()
+            .filter(|f| f.severity.as_str() != "note")
+            .map(|f| f.rule)
+            .collect();
+        r.sort();
+        r
+    };
+    assert_eq!(
+        rules("b55b-A1-v10-rest-send-at-v1-route-404"),
+        ["BIND-USE-002"]
+    );
+    assert_eq!(
+        rules("l56-6-v10-rest-v03-body-at-1-0-route-400"),
+        ["VER-MIX-002"]
+    );
+    let both = "l56-6-v10-rest-v03-body-at-v1-route-404";
+    assert_eq!(rules(both), ["BIND-USE-002", "VER-MIX-002"]);
+    let path = common::variant_finding(both, "BIND-USE-002").message;
+    assert!(
+        path.contains("/agents/triage/v1/message:send")
+            && path.contains("call POST /agents/triage/message:send")
+            && !path.contains("kind"),
+        "{path}"
+    );
+    let body = common::variant_finding(both, "VER-MIX-002").message;
+    assert!(body.contains("kind") && !body.contains("/v1"), "{body}");
+}
