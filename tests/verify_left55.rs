@@ -22,7 +22,7 @@ static SEQ: AtomicUsize = AtomicUsize::new(0);
 
 /// Judges the transcript `lines` (TRANSCRIPT.md's format) offline, written to a temp file
 /// of a name unique to this process and call.
-fn judge(lines: &[Value]) -> VerifyOutcome {
+pub(crate) fn judge(lines: &[Value]) -> VerifyOutcome {
     let n = SEQ.fetch_add(1, Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!(
         "left55-{}-{n}-{:?}.jsonl",
@@ -74,7 +74,7 @@ fn request(t: f64, rpc: bool, method: &str, rest: (&str, &str), params: &Value) 
 
 /// The first send (a task `t1` answered in `state`) and then `call` (`"send"`, `"cancel"`
 /// or `"subscribe"`) on `t1`, refused with HTTP `status`, media type `media`, body `body`.
-fn after_task(
+pub(crate) fn after_task(
     rpc: bool,
     state: &str,
     call: &str,
@@ -139,7 +139,7 @@ fn after_task(
 }
 
 /// The (rule, message) pairs of `out`'s findings at error severity.
-fn errors(out: &VerifyOutcome) -> Vec<(String, String)> {
+pub(crate) fn errors(out: &VerifyOutcome) -> Vec<(String, String)> {
     out.findings
         .iter()
         .filter(|f| f.severity.as_str() == "error")

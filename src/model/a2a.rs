@@ -2777,13 +2777,37 @@ fn artifact_is_plain(a: &Json, style: PartStyle) -> bool {
 /// [`message_shape_problems`] without the plain-shape gate ([`message_is_plain`]): every
 /// check run in turn.
 fn message_shape_problems_read(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    message_shape_problems_in(o, ptr, style, false)
+}
+
+/// Every problem of the Message at `ptr` that [`message_shape_problems`] checks, one per
+/// check that fails (a missing messageId and a 0.3 role spelling on a 1.0 wire both, f1174),
+/// in the order [`message_shape_problems`] would name its first: `(JSON Pointer, message)`
+/// pairs, empty when the message is well formed. For a finding that names all of them.
+pub fn message_shape_problems_all(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    if message_is_plain(o, style) {
+        return Vec::new();
+    }
+    message_shape_problems_in(o, ptr, style, true)
+}
+
+/// [`message_shape_problems_read`] (`all` false: the first failing check's problems) or
+/// [`message_shape_problems_all`] (`all` true: every failing check's).
+fn message_shape_problems_in(
+    o: &Obj,
+    ptr: &str,
+    style: PartStyle,
+    all: bool,
+) -> Vec<(String, String)> {
     let mut p = message_problems(o, ptr);
-    if !p.is_empty() {
+    if !p.is_empty() && !all {
         return p;
     }
     if let Some(q) = content_for_parts_problem(o, ptr, style) {
         p.push(q);
-        return p;
+        if !all {
+            return p;
+        }
     }
     if style == PartStyle::V0Rpc {
         let why = "the 0.x schemas require kind \"message\" on every Message";
@@ -2794,31 +2818,41 @@ fn message_shape_problems_read(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Str
                     format!("{ptr}/kind"),
                     format!("0.x message has no kind \"message\" ({why})"),
                 ));
-                return p;
+                if !all {
+                    return p;
+                }
             }
             Some(k) => {
                 p.push((
                     format!("{ptr}/kind"),
                     format!("0.x message has kind {k}, not \"message\" ({why})"),
                 ));
-                return p;
+                if !all {
+                    return p;
+                }
             }
         }
     }
     if let Some(q) = role_spelling_problem(o, ptr, style) {
         p.push(q);
-        return p;
+        if !all {
+            return p;
+        }
     }
     if let Some(q) = metadata_extensions_problem(o, ptr, "message") {
         p.push(q);
-        return p;
+        if !all {
+            return p;
+        }
     }
     if style == PartStyle::V1 {
         if let Some(q) = proto_type_problem(o, ptr, "message", V1_MESSAGE_FIELDS)
             .or_else(|| empty_required_id(o, ptr, "message", "messageId"))
         {
             p.push(q);
-            return p;
+            if !all {
+                return p;
+            }
         }
     }
     // 0.3 HTTP+JSON is ProtoJSON of the 0.3 proto (REST-003, GRPC-001, DIGEST §0.1): parts
@@ -2827,7 +2861,10 @@ fn message_shape_problems_read(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Str
     if style == PartStyle::V0Rest {
         let q = rest03_message_problems(o, ptr);
         if !q.is_empty() {
-            return q;
+            if !all {
+                return q;
+            }
+            p.extend(q);
         }
     }
     let (name, parts) = match o.get("parts") {
@@ -2848,7 +2885,15 @@ fn message_shape_problems_read(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Str
         ));
         return p;
     }
-    parts_problems(parts, &pp, style)
+    if !all {
+        return parts_problems(parts, &pp, style);
+    }
+    p.extend(parts_problems(parts, &pp, style));
+    // one entry per distinct problem (message_problems and the later checks may both
+    // name a member)
+    let mut seen = std::collections::HashSet::new();
+    p.retain(|(_, m)| seen.insert(m.clone()));
+    p
 }
 
 /// DATA-005 on 0.x: the JSON Pointer of `parts` and the `artifactId` of the artifact at

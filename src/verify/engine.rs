@@ -68,7 +68,7 @@ use leaks::*;
 use messages::*;
 use names::*;
 use params::*;
-use push::create_config_wrapped;
+use push::{create_config_wrapped, RepeatAnswer};
 use rpc_errors::{code_recommended_words, code_rule};
 use secrets::*;
 pub use shapes::stream_first_event_rule;

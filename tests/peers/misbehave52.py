@@ -140,8 +140,9 @@ MODES = {
     "v03-ext-not-configured": ("fault", "0.3 card declares supportsAuthenticatedExtendedCard; "
                                         "the call answered -32007 (AUTH-005: CAP-CARD-003)"),
     "v10-push-delete-again-refused": ("fault", "a second DeleteTaskPushNotificationConfig of "
-                                               "the deleted config answered not found "
-                                               "(PUSH-003: Delete is idempotent)"),
+                                               "the deleted config answered -32603 "
+                                               "InternalError (PUSH-003: Delete is "
+                                               "idempotent; success or not found is due)"),
     "v10-push-artifact-after-final": ("fault", "1.0 push of the artifact update after the "
                                                "terminal status update (PUSH-004, TASK-001: "
                                                "STREAM-END-001)"),
@@ -614,8 +615,10 @@ class Agent:
         if op == "pdel":
             with self.lock:
                 c = cfgs.pop(cid, None)
+            # session 56 (left56): a repeat answered not found is legal (the config stays
+            # gone, RFC 9110 9.2.2); an internal error to it is not
             if c is None and m == "v10-push-delete-again-refused":
-                return err(-32001, "push notification config not found")
+                return err(-32603, "push notification config already deleted")
             with self.lock:
                 if c is not None:
                     self.deleted.setdefault(tid, []).append(c)

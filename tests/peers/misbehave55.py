@@ -86,10 +86,10 @@ MODES = {
     # second batch (predicted before its own first run)
     "v10-push-delete-again-ok": ("legal", "a second delete of the deleted config answered {} "
                                           "(Delete is idempotent, 1.0 §3.1.10)"),
-    "v10-push-delete-again-not-found": ("fault", "a second delete of the deleted config "
+    "v10-push-delete-again-not-found": ("legal", "a second delete of the deleted config "
                                                  "answered TaskNotFoundError (the same "
                                                  "effect: the config stays gone)"),
-    "r10-push-delete-again-404": ("fault", "HTTP+JSON: the second delete answered 404 "
+    "r10-push-delete-again-404": ("legal", "HTTP+JSON: the second delete answered 404 "
                                            "TaskNotFoundError"),
     "v10-get-history-zero-empty": ("legal", "GetTask historyLength 0 answered with history: "
                                             "[] (no message, as asked)"),

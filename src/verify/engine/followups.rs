@@ -242,7 +242,13 @@ impl State {
     ) {
         let who = self.sender(x).noun();
         let c = x.call.clone().unwrap_or_default();
-        let success = x.is_success() && !self.answer_is_error(x);
+        // left56: a JSON-RPC call answered 2xx with a text/plain page got no JSON-RPC
+        // response, so no result: it was not served (RPC-ENVELOPE-001 tells the page; a
+        // message to a finished task refused so is no "accepted" one, TASK-STATE-002).
+        let plain_page = c.binding == Some(Binding::JsonRpc)
+            && x.resp_media()
+                .is_some_and(|m| m.eq_ignore_ascii_case("text/plain"));
+        let success = x.is_success() && !self.answer_is_error(x) && !plain_page;
         if success && !x.synthetic {
             self.card_shown_v02(x, &c);
             if let Some(t) = x.other_tenant.as_deref() {
@@ -859,6 +865,8 @@ impl State {
         if c.dialect != Some(Dialect::V1_0)
             || !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
             || self.push_config_urls.len() >= MAX_PUSH_URLS
+            // a repeated Delete is repeated_push_delete_refused's (left56)
+            || self.repeated_push_delete(x, c).is_some()
         {
             return;
         }

@@ -852,9 +852,15 @@ impl State {
             let ev = vec![x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})))];
             self.stream_once(&mut x, &r::ID_TASK_NOT_RESOLVABLE, msg, ev);
         }
+        // PUSH-003 (left56): a repeated Delete of a deleted config answered with another
+        // status than NOT_FOUND (OK and NOT_FOUND are both idempotent).
+        if let Some(kind) = RepeatAnswer::of_grpc(code) {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            let wire = format!("gRPC {name} ({code})");
+            self.repeated_push_delete_refused(&x, &c, kind, &wire, at);
+        }
         if code == 5 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at.clone());
             if reason.as_deref().is_some_and(|r| r == "TASK_NOT_FOUND") {
                 // ID-TASK-001 (breaker27 P01): the task and the config both exist.
                 self.push_config_task_not_found(&x, &c, "gRPC NOT_FOUND (5) TASK_NOT_FOUND", at);

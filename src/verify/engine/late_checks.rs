@@ -1053,33 +1053,52 @@ impl State {
     /// call (a request object with an id, a known A2A method, object params) answered
     /// HTTP 400 with a body that is no JSON (`failed to create MCP session to any backend`,
     /// text/plain): the client reads no id, no code and no A2A error from it. A body that
-    /// is no valid request is [`Self::framework_rejection`]'s; 500 pages are judged apart.
+    /// is no valid request is [`Self::framework_rejection`]'s.
+    ///
+    /// left56: a call on a task this recording saw finished (TASK-002, TASK-003,
+    /// TASK-004), refused so at any HTTP status [`Self::terminal_refusal_without_a2a_error`]
+    /// judges (every 4xx / 5xx but an auth front's, a rate limiter's, a gateway's and the
+    /// 404 / 405 of a purged task or a missing route), or answered 2xx with a text/plain
+    /// body, is told with the same words as at 400 (before, only at 400; a 500 or a 200
+    /// page got words that did not say the task was finished, a 409 or 422 none). Returns
+    /// whether it reported, so the caller's generic 2xx / 500 words stay unsaid.
     pub(super) fn plain_refusal_of_valid_call(
         &mut self,
         x: &Exch,
         status: u16,
         c: &Call,
         body: &[u8],
-    ) {
-        if status != 400
-            || x.synthetic
+    ) -> bool {
+        if x.synthetic
             || body.is_empty()
             || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
             || c.op.is_none()
             || c.params_not_object().is_some()
             || !expects_response(c)
         {
-            return;
+            return false;
         }
         let media = x
             .resp_media()
             .unwrap_or_else(|| "no content type".into())
             .into_owned();
+        // A 2xx text/plain body is a refusal in words (an agent that writes "task already
+        // completed" with 200) and is judged as one; the gate's status for it is 400.
+        let plain_2xx = (200..300).contains(&status) && media.eq_ignore_ascii_case("text/plain");
+        let gate = if plain_2xx { 400 } else { status };
+        let told = if status >= 400 || plain_2xx {
+            self.terminal_refusal_without_a2a_error(x, c, gate)
+        } else {
+            None
+        };
+        if status != 400 && told.is_none() {
+            return false;
+        }
         let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
         // left55: a call on a task seen finished, refused without an A2A error.
-        let msg = match self.terminal_refusal_without_a2a_error(x, c, status) {
+        let msg = match told {
             Some(told) => format!(
-                "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response; {told}",
+                "the JSON-RPC call {} was answered HTTP {status} with {media} ({}) instead of a JSON-RPC response; {told}",
                 c.method.as_deref().unwrap_or(""),
                 excerpt(&text)
             ),
@@ -1098,6 +1117,7 @@ impl State {
             ],
             &x.leg,
         );
+        true
     }
 }
 

@@ -479,6 +479,9 @@ pub(super) fn answer_code(
             "INVALID_PARAMS" => Some(jsonrpc::INVALID_PARAMS),
             "INVALID_REQUEST" => Some(jsonrpc::INVALID_REQUEST),
             "PARSE_ERROR" => Some(jsonrpc::PARSE_ERROR),
+            // left56: an ErrorInfo reason that names the generic failure itself (a 500 /
+            // gRPC INTERNAL with reason INTERNAL) is -32603 as a reason-less one is
+            "INTERNAL" | "INTERNAL_ERROR" => Some(jsonrpc::INTERNAL_ERROR),
             _ => None,
         };
         if k.is_some() {

@@ -1302,41 +1302,75 @@ impl State {
         true
     }
 
+    /// PUSH-003 (1.0 §3.1.10): a 1.0 Delete of push config `id` of task `task` sent after
+    /// the agent answered an earlier Delete of the same config with success: the earlier
+    /// Delete's answer (line, exchange), the task and the config id. `None` for any other
+    /// call (0.x leaves Delete's repetition unspecified; PUSH-003 is 1.0's).
+    pub(super) fn repeated_push_delete(
+        &self,
+        x: &Exch,
+        c: &Call,
+    ) -> Option<(u64, String, String, String)> {
+        if c.op != Some(Op::DeletePushConfig)
+            || c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || self.push_deleted_ids.is_empty()
+        {
+            return None;
+        }
+        let task = push_call_task(c)?.to_string();
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let (dseq, dxid) = self
+            .push_deleted_ids
+            .get(&format!("{task}\u{0}{id}"))
+            .filter(|(s, _)| *s < x.req_seq)
+            .cloned()?;
+        Some((dseq, dxid, task, id))
+    }
+
     /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same
-    /// config have the same effect"; breaker12 L17): a Delete of a config the agent already
-    /// answered a Delete of with success, refused as not found (`wire`: the answer in the
-    /// wire's terms, at `at`). §3.1.10 lists TaskNotFoundError only for a task that does not
-    /// exist; the repeat finds the config gone and succeeds. RPC-ERROR-001, REST-ERROR-001
-    /// or GRPC-ERROR-001 by the call's binding; 1.0 calls only (PUSH-003 is 1.0's).
+    /// config have the same effect"; RFC 9110 §9.2.2 defines idempotence by the effect on
+    /// the server's state, not by the answer): a repeated Delete of a config the agent
+    /// already answered a Delete of with success ([`Self::repeated_push_delete`]) may be
+    /// answered with success or with the not-found error a missing config gets (1.0 §3.1.8:
+    /// TaskNotFoundError, "the push notification configuration does not exist"; HTTP 404 or
+    /// 410, gRPC NOT_FOUND): both leave the config gone, and `kind`
+    /// [`RepeatAnswer::NotFound`] is silent (left56; breaker12 L17 had judged the not-found
+    /// answer). An internal error or a refusal of another kind (an InvalidParams, an
+    /// UnsupportedOperation, a 409) is reported: RPC-ERROR-001, REST-ERROR-001 or
+    /// GRPC-ERROR-001 by the call's binding, `wire` the answer in the wire's terms, at `at`.
+    /// The answer of an authentication front, a rate limiter or an unavailable upstream
+    /// (401, 403, 407, 429, 503; gRPC UNAUTHENTICATED, PERMISSION_DENIED,
+    /// RESOURCE_EXHAUSTED, UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED) says nothing about
+    /// the delete and is passed as [`RepeatAnswer::Other`] by no caller. Returns whether it
+    /// reported (the generic situation and lookup checks then stay silent).
     pub(super) fn repeated_push_delete_refused(
         &mut self,
         x: &Exch,
         c: &Call,
+        kind: RepeatAnswer,
         wire: &str,
         at: Evidence,
-    ) {
-        if c.op != Some(Op::DeletePushConfig)
-            || c.dialect != Some(Dialect::V1_0)
-            || self.push_deleted_ids.is_empty()
-        {
-            return;
+    ) -> bool {
+        if kind == RepeatAnswer::NotFound || x.synthetic || self.gw_rerouted(&x.id) {
+            return false;
         }
-        let Some(task) = push_call_task(c).map(str::to_string) else {
-            return;
+        let Some((dseq, dxid, task, id)) = self.repeated_push_delete(x, c) else {
+            return false;
         };
-        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
-        let Some((dseq, dxid)) = self
-            .push_deleted_ids
-            .get(&format!("{task}\u{0}{id}"))
-            .filter(|(s, _)| *s < x.req_seq)
-            .cloned()
-        else {
-            return;
+        let (rule, not_found) = match c.binding {
+            Some(Binding::Rest) => (&r::REST_ERROR_SHAPE, "HTTP 404 TASK_NOT_FOUND"),
+            Some(Binding::Grpc) => (&r::GRPC_ERROR_CODE, "gRPC NOT_FOUND (5)"),
+            _ => (&r::RPC_ERROR_CODE, "-32001 TaskNotFoundError"),
         };
-        let (rule, want) = match c.binding {
-            Some(Binding::Rest) => (&r::REST_ERROR_SHAPE, "a success (HTTP 200)"),
-            Some(Binding::Grpc) => (&r::GRPC_ERROR_CODE, "a success (OK)"),
-            _ => (&r::RPC_ERROR_CODE, "a success result"),
+        let why = match kind {
+            RepeatAnswer::Internal => {
+                "an internal error tells the client the agent failed, so it retries a delete that already took effect"
+            }
+            RepeatAnswer::Invalid => {
+                "the request is well-formed (it names the task and the config id), so blaming the request makes the client change a request that was right"
+            }
+            _ => "that error names another situation than a config that is already gone",
         };
         self.areas.insert("push");
         let op = c.op_term(Op::DeletePushConfig.name());
@@ -1350,18 +1384,20 @@ impl State {
         } else {
             String::new()
         };
-        self.find(
+        let mut f = Finding::new(
             rule,
             format!(
-                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete{again} was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
+                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete{again} was answered {wire} instead of a success or {not_found}: delete is idempotent (1.0 \u{a7}3.1.10, multiple deletions of the same config have the same effect), so the repeat finds the config gone, and {why}"
             ),
-            vec![
-                Evidence::event(dseq, dxid),
-                x.ev(x.req_ev_seq()),
-                at,
-            ],
-            &x.leg,
         );
+        f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
+        f.help = format!(
+            "answer a Delete of a config that is already deleted with success, or with the not-found error a missing config gets ({not_found}; 1.0 \u{a7}3.1.8): either leaves the server as the first Delete did (RFC 9110 \u{a7}9.2.2), and a client that retries a Delete whose answer it lost reads both as done"
+        );
+        f.evidence = vec![Evidence::event(dseq, dxid), x.ev(x.req_ev_seq()), at];
+        f.leg = x.leg.clone();
+        self.emit(f);
+        true
     }
 
     /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
@@ -2696,6 +2732,64 @@ impl State {
                 &x.leg,
             );
         }
+    }
+}
+
+/// How an agent answered a repeated push-config Delete, in any binding
+/// ([`State::repeated_push_delete_refused`], PUSH-003): `NotFound` is the not-found error
+/// a missing config gets (JSON-RPC -32001, HTTP 404 or 410, gRPC NOT_FOUND), `Internal`
+/// the generic failure (-32603, HTTP 500, gRPC INTERNAL), `Invalid` a malformed-request
+/// refusal (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT), `Other` any other
+/// refusal (another A2A error, a 409).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RepeatAnswer {
+    NotFound,
+    Internal,
+    Invalid,
+    Other,
+}
+
+impl RepeatAnswer {
+    /// The kind of a JSON-RPC error `code` (1.0 §5.4 / ERR-001 numbers).
+    pub(super) fn of_rpc(code: i64) -> Self {
+        match code {
+            jsonrpc::TASK_NOT_FOUND => Self::NotFound,
+            jsonrpc::INTERNAL_ERROR => Self::Internal,
+            jsonrpc::INVALID_PARAMS | jsonrpc::INVALID_REQUEST => Self::Invalid,
+            _ => Self::Other,
+        }
+    }
+
+    /// The kind of an HTTP+JSON error answer: HTTP `status` with ErrorInfo `reason` (or
+    /// the google.rpc Status name `status_name`); `None` for an answer that says nothing
+    /// about the delete (an authentication front's 401 / 403 / 407, a rate limiter's 429,
+    /// an unavailable upstream's 502 / 503 / 504).
+    pub(super) fn of_rest(
+        status: u16,
+        reason: Option<&str>,
+        status_name: Option<&str>,
+    ) -> Option<Self> {
+        let named = reason.or(status_name);
+        Some(match (status, named) {
+            (401 | 402 | 403 | 407 | 408 | 429 | 502 | 503 | 504, _) => return None,
+            (_, Some("TASK_NOT_FOUND")) | (404 | 410, _) => Self::NotFound,
+            (_, Some("INTERNAL")) | (500, None) => Self::Internal,
+            (_, Some("INVALID_ARGUMENT" | "INVALID_PARAMS")) | (400, None) => Self::Invalid,
+            _ => Self::Other,
+        })
+    }
+
+    /// The kind of a gRPC status `code` (`None`: UNAUTHENTICATED, PERMISSION_DENIED,
+    /// RESOURCE_EXHAUSTED, UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED say nothing about the
+    /// delete).
+    pub(super) fn of_grpc(code: u32) -> Option<Self> {
+        Some(match code {
+            0 | 1 | 4 | 7 | 8 | 14 | 16 => return None,
+            5 => Self::NotFound,
+            13 => Self::Internal,
+            3 => Self::Invalid,
+            _ => Self::Other,
+        })
     }
 }
 

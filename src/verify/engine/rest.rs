@@ -207,9 +207,18 @@ impl State {
             if json.is_none() && self.rest_route_of_answered_interface(x) {
                 self.rest_error_not_json(x, &c, status, bseq);
             }
-            if status == 404 {
-                let at = x.ev_at(bseq, "", Some(Value::from(status)));
-                self.repeated_push_delete_refused(x, &c, "HTTP 404", at);
+            // PUSH-003 (left56): a repeated Delete of a deleted config answered with
+            // another error than not found (success and 404 are both idempotent).
+            {
+                let err = json.and_then(|v| v.get("error")).filter(|e| e.is_object());
+                let reason = error_info_reason(err.and_then(|e| e.get("details")));
+                let status_name = err.and_then(|e| e.get("status")).and_then(Json::as_str);
+                if let Some(kind) = RepeatAnswer::of_rest(status, reason, status_name) {
+                    let named = reason.or(status_name).map(|r| format!(" {r}"));
+                    let wire = format!("HTTP {status}{}", named.unwrap_or_default());
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.repeated_push_delete_refused(x, &c, kind, &wire, at);
+                }
             }
             // CAP-PUSH-002 / CAP-STREAM-002: the ErrorInfo reason (1.0) or the 0.3 code.
             if let Some(v) = json {

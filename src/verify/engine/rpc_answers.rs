@@ -76,6 +76,9 @@ impl State {
             }
             if self.gw_own_answer.contains(&x.id) {
                 // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
+            } else if self.plain_refusal_of_valid_call(x, status, &c, body) {
+                // RPC-001 / RPC-002: a 400 page, or (left56) a call on a task seen finished
+                // refused in a page at any judged status, told in one finding.
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
@@ -168,9 +171,6 @@ impl State {
                 );
             }
             self.framework_rejection(x, status, &c, body);
-            if !self.gw_own_answer.contains(&x.id) {
-                self.plain_refusal_of_valid_call(x, status, &c, body);
-            }
             self.after_response(x, None, None);
             return;
         };

@@ -1113,7 +1113,7 @@ impl State {
     ///   ([`Self::terminal_task_expectation`]);
     /// - TASK-003: a cancel of a task the agent handed out and last showed live, refused
     ///   InternalError ([`Self::live_task_cancel_internal_error`]): TaskNotCancelable;
-    /// - TASK-009: a well-formed 1.0 GetTask / CancelTask / SubscribeToTask of a task this
+    /// - TASK-009: a well-formed 1.0 or 0.3 GetTask / CancelTask / SubscribeToTask of a task this
     ///   recording never saw, refused InvalidParams: the request is valid, the task unknown;
     /// - on JSON-RPC, what the agent's own text says happened ([`code_from_message`],
     ///   "task nope not found").
@@ -1124,6 +1124,11 @@ impl State {
         got: i64,
         said: &[Option<&str>],
     ) -> Option<(i64, String)> {
+        // PUSH-003 (left56): a repeated Delete of a deleted config has two right answers
+        // (success, not found), told by [`Self::repeated_push_delete_refused`], not one code.
+        if self.repeated_push_delete(x, c).is_some() {
+            return None;
+        }
         if got == jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
             && c.op == Some(Op::GetExtendedCard)
             && c.dialect == Some(Dialect::V1_0)
@@ -1366,7 +1371,7 @@ impl State {
         })
     }
 
-    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 GetTask, CancelTask or SubscribeToTask
+    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 or 0.3 (left56) GetTask, CancelTask or SubscribeToTask (0.3 tasks/get, tasks/cancel, tasks/resubscribe)
     /// refused with InvalidParams (`got` -32602, HTTP 400 / gRPC INVALID_ARGUMENT) although
     /// the request is well-formed (its task id present and non-empty, every query
     /// parameter valid, no client finding on it, and the agent's text names no unknown
@@ -1380,8 +1385,12 @@ impl State {
         got: i64,
         said: &[Option<&str>],
     ) -> Option<String> {
+        // 0.3 too (left56): 0.3 §8.2 defines -32001 for "the specified task id does not
+        // correspond to an existing or active task" and servers SHOULD use it (ERR-002), so
+        // the 0.3 form is told at 0.x strength (RPC-ERROR-006 / GRPC-ERROR-003 warnings;
+        // HTTP+JSON REST-ERROR-001, whose statuses REST-003 makes a MUST).
         if got != jsonrpc::INVALID_PARAMS
-            || c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.dialect, Some(Dialect::V1_0) | Some(Dialect::V0_3))
             || c.webhook
             || !matches!(
                 c.op,
@@ -1407,8 +1416,14 @@ impl State {
         if self.knows_task(x, tid) {
             return None;
         }
+        // 0.3's words cite its own error table, not 1.0's TASK-009
+        let req = if c.dialect == Some(Dialect::V0_3) {
+            "0.3 \u{a7}8.2"
+        } else {
+            "TASK-009"
+        };
         Some(format!(
-            "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError (TASK-009), not an invalid request",
+            "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError ({req}), not an invalid request",
             c.op_term(c.op?.name())
         ))
     }
@@ -2147,9 +2162,18 @@ impl State {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
             self.unsupported_operation_refused(x, &c, "-32004 UnsupportedOperationError", at);
         }
+        // PUSH-003 (left56): a repeated 1.0 Delete of a deleted config answered with
+        // another error than the not-found one (success or -32001 are both idempotent).
+        {
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            let wire = match jsonrpc::code_name(code) {
+                Some(n) => format!("{code} {n}"),
+                None => code.to_string(),
+            };
+            self.repeated_push_delete_refused(x, &c, RepeatAnswer::of_rpc(code), &wire, at);
+        }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at.clone());
             // ID-TASK-001 (breaker27 P01): the task and the config both exist.
             self.push_config_task_not_found(x, &c, "-32001 TaskNotFoundError", at);
         }

@@ -2038,10 +2038,12 @@ impl State {
                                 );
                             }
                         } else {
+                            // left56 (f1174): every check of the status message, so the
+                            // finding names a 0.3 role beside a missing messageId
                             if let Some(Json::Object(m)) =
                                 p.inner.get("status").and_then(|s| s.get("message"))
                             {
-                                problems = a2a::message_shape_problems(
+                                problems = a2a::message_shape_problems_all(
                                     m,
                                     &jptr(&p.pointer, &[Key("status"), Key("message")]),
                                     style,
@@ -2065,7 +2067,8 @@ impl State {
                     }
                 }
                 if !problems.is_empty() {
-                    let (ptr, msg) = problems[0].clone();
+                    let ptr = problems[0].0.clone();
+                    let msg = problems_named(&problems);
                     self.stream_once(
                         x,
                         &r::STREAM_EVENT_SHAPE,
@@ -3170,4 +3173,62 @@ fn opens_task(data: &str) -> bool {
             p.get("kind").and_then(Json::as_str),
             Some("task" | "status-update")
         )
+}
+
+/// How many distinct problems of one event a STREAM-SHAPE-001 finding names before it
+/// counts the rest (left56, f1174).
+const PROBLEMS_NAMED: usize = 3;
+
+/// The distinct messages of `problems` (`(JSON Pointer, message)` pairs of one event, first
+/// first) joined by "; ": the first [`PROBLEMS_NAMED`], then "and N more problems" when
+/// there are more, so one finding says every fault of the event a client trips on, not
+/// only the first (f1174: a 1.0 status message without messageId and with the 0.3 role
+/// "agent").
+pub(super) fn problems_named(problems: &[(String, String)]) -> String {
+    let mut distinct: Vec<&str> = Vec::new();
+    for (_, m) in problems {
+        if !distinct.contains(&m.as_str()) {
+            distinct.push(m);
+        }
+    }
+    let mut out = distinct
+        .iter()
+        .take(PROBLEMS_NAMED)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("; ");
+    let more = distinct.len().saturating_sub(PROBLEMS_NAMED);
+    if more > 0 {
+        out.push_str(&format!(
+            "; and {more} more problem{}",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod problems_named_tests {
+    use super::problems_named;
+
+    fn p(ms: &[&str]) -> Vec<(String, String)> {
+        ms.iter()
+            .map(|m| ("/x".to_string(), m.to_string()))
+            .collect()
+    }
+
+    /// Distinct messages only, the first three named, the rest counted (left56).
+    #[test]
+    fn names_the_first_three_distinct_problems_and_counts_the_rest() {
+        assert_eq!(problems_named(&p(&["a"])), "a");
+        assert_eq!(problems_named(&p(&["a", "b", "a"])), "a; b");
+        assert_eq!(
+            problems_named(&p(&["a", "b", "c", "d"])),
+            "a; b; c; and 1 more problem"
+        );
+        assert_eq!(
+            problems_named(&p(&["a", "b", "c", "d", "e", "d"])),
+            "a; b; c; and 2 more problems"
+        );
+    }
 }
