@@ -110,10 +110,9 @@ impl Drop for Opened {
     }
 }
 
-/// How every [`refusal_text`] starts: readers (the verifier's HTTP-FRAME-003) tell this
-/// refusal from a malformed request by it.
-pub const REFUSAL_HEAD: &str =
-    "HTTP/2 connection closed by the proxy with GOAWAY: the client reset ";
+/// How every [`refusal_text`] starts ([`crate::record::event::RAPID_RESET_REFUSAL_HEAD`]:
+/// the recording format's words, which the verifier reads).
+pub use crate::record::event::RAPID_RESET_REFUSAL_HEAD as REFUSAL_HEAD;
 
 /// The recording's `request_refused.error` for a connection closed by the check, with its
 /// counts: `premature` of `streams` reset within [`PREMATURE`].

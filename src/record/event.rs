@@ -646,6 +646,15 @@ pub enum Line {
     Event(Event),
 }
 
+
+/// How the `request_refused.error` of an HTTP/2 connection closed by the proxy's rapid-reset
+/// check (`proxy::rapid_reset`, CVE-2023-44487) starts: readers (the verifier's
+/// HTTP-FRAME-003) tell this refusal, whose streams had been forwarded, from a malformed
+/// request refused before forwarding by it. Part of the recording format (format 1,
+/// additive; round 56).
+pub const RAPID_RESET_REFUSAL_HEAD: &str =
+    "HTTP/2 connection closed by the proxy with GOAWAY: the client reset ";
+
 #[cfg(test)]
 mod tests {
     use super::*;

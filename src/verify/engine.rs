@@ -5623,7 +5623,7 @@ impl State {
                 };
                 // attack56: the proxy's HTTP/2 rapid-reset check closed the connection; its
                 // streams had been forwarded, so not "without forwarding it"
-                let what = if error.starts_with(crate::proxy::rapid_reset::REFUSAL_HEAD) {
+                let what = if error.starts_with(crate::record::event::RAPID_RESET_REFUSAL_HEAD) {
                     format!("the proxy closed a client's HTTP/2 connection{on}")
                 } else {
                     format!(
