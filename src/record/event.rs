@@ -646,7 +646,6 @@ pub enum Line {
     Event(Event),
 }
 
-
 /// How the `request_refused.error` of an HTTP/2 connection closed by the proxy's rapid-reset
 /// check (`proxy::rapid_reset`, CVE-2023-44487) starts: readers (the verifier's
 /// HTTP-FRAME-003) tell this refusal, whose streams had been forwarded, from a malformed
