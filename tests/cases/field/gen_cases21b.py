@@ -291,24 +291,8 @@ case("f247-v10-version-query-parameter-ignored", [
 
 # --- gRPC (native recordings: protobuf bodies base64, trailers on exchange_end) -----------------
 import base64, urllib.parse
-def _varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F; n >>= 7
-        if n: out += bytes([b | 0x80])
-        else: return out + bytes([b])
-def pb_str(f, v): v = v.encode() if isinstance(v, str) else v; return _varint(f << 3 | 2) + _varint(len(v)) + v
-def pb_int(f, v): return _varint(f << 3) + _varint(v)
-def frame(msg): return b"\x00" + len(msg).to_bytes(4, "big") + msg
-def b64(b): return base64.b64encode(b).decode()
+from grpcwriter import _varint, pb_str, pb_int, frame, b64, pb_task, pb_status  # the shared protobuf writer
 def pb_msg10(text, mid="msg-0001"): return pb_str(1, mid) + pb_int(4, 1) + pb_str(5, pb_str(1, text))
-def pb_task(tid, cid, state): return pb_str(1, tid) + pb_str(2, cid) + pb_str(3, pb_int(1, state))
-def pb_status(code, message, reason=None, domain="a2a-protocol.org"):
-    st = pb_int(1, code) + pb_str(2, message)
-    if reason:
-        info = pb_str(1, reason) + pb_str(2, domain)
-        st += pb_str(3, pb_str(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_str(2, info))
-    return st
 GRPC_HOST = "http://agent.example.test:50051"
 def grpc_card():
     c = json.loads(json.dumps(CARD10)); c["supportedInterfaces"] = [{"url": "agent.example.test:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]

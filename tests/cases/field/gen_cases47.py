@@ -52,23 +52,7 @@ case("f1018-v01-client-send-subscribe-answered-0-3-events", get_card(0.0, COCARD
 R114 = ("https://github.com/a2aproject/a2a-rs/pull/114 (fix(a2a-grpc): preserve precise A2A error codes: the gRPC boundary mapped errors by "
         "tonic::Code only and the server conversion omitted the google.rpc.ErrorInfo detail, so six A2A errors that share FAILED_PRECONDITION "
         "reached clients as one; see also a2a-rs #103)")
-def _varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F; n >>= 7
-        if n: out += bytes([b | 0x80])
-        else: return out + bytes([b])
-def pb_str(f, v): v = v.encode() if isinstance(v, str) else v; return _varint(f << 3 | 2) + _varint(len(v)) + v
-def pb_int(f, v): return _varint(f << 3) + _varint(v)
-def frame(msg): return b"\x00" + len(msg).to_bytes(4, "big") + msg
-def b64(b): return base64.b64encode(b).decode()
-def pb_task(tid, cid, state): return pb_str(1, tid) + pb_str(2, cid) + pb_str(3, pb_int(1, state))
-def pb_status(code, message, reason=None, domain="a2a-protocol.org"):
-    st = pb_int(1, code) + pb_str(2, message)
-    if reason:
-        info = pb_str(1, reason) + pb_str(2, domain)
-        st += pb_str(3, pb_str(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_str(2, info))
-    return st
+from grpcwriter import _varint, pb_str, pb_int, frame, b64, pb_task, pb_status  # the shared protobuf writer
 GRPC_HOST = "http://agent.example.test:50051"
 def grpc_card():
     return card10("agent.example.test:50051", binding="GRPC")
