@@ -204,20 +204,10 @@ S2885 = ("https://github.com/kagent-dev/kagent/issues/2885 ([FEATURE] Serve the 
          "Gateway.GetExtendedAgentCard builds a good card, but a caller can only reach that RPC over gRPC, and only when it already knows both "
          "the endpoint and the x-kagent-agent-instance-id value')")
 # --- gRPC helpers (gen_b56a.py execs this block)
-def _varint(n):
-    out = b""
-    while True:
-        b = n & 0x7F; n >>= 7
-        if n: out += bytes([b | 0x80])
-        else: return out + bytes([b])
-def pb_str(f, v): v = v.encode() if isinstance(v, str) else v; return _varint(f << 3 | 2) + _varint(len(v)) + v
-def pb_int(f, v): return _varint(f << 3) + _varint(v)
-def frame(msg): return b"\x00" + len(msg).to_bytes(4, "big") + msg
-def b64(b): return base64.b64encode(b).decode()
+from grpcwriter import _varint, pb_str, pb_int, frame, b64, pb_task  # the shared protobuf writer
 def pb_text_msg(mid, role, text, cid=None):
     m = pb_str(1, mid) + (pb_str(2, cid) if cid else b"") + pb_int(4, role) + pb_str(5, pb_str(1, text))
     return m
-def pb_task(tid, cid, state): return pb_str(1, tid) + pb_str(2, cid) + pb_str(3, pb_int(1, state))
 def pb_card(url, ext=True):
     iface = pb_str(1, url) + pb_str(2, "GRPC") + pb_str(4, "1.0")
     caps = pb_int(1, 1) + (pb_int(4, 1) if ext else b"")
