@@ -1,8 +1,9 @@
 """Protobuf and native gRPC recording writers shared by the field-case generators that write
-gRPC exchanges (gen_cases21b.py, gen_cases47.py, gen_cases56.py, gen_cases56b.py; first written in gen_cases21b.py): hand-encoded proto3 wire
-format (varint, length-delimited fields), the gRPC length-prefixed message frame, a
-google.rpc.Status with an optional ErrorInfo, and `native`, a whole native recording (format 1)
-of gRPC calls over one h2c connection with an optional Agent Card fetch first.
+gRPC exchanges (gen_cases21b.py, gen_cases47.py, gen_cases56.py, gen_cases56b.py; first
+written in gen_cases21b.py): hand-encoded proto3 wire format (varint, length-delimited
+fields), the gRPC length-prefixed message frame, a google.rpc.Status with an optional
+ErrorInfo, and `native`, a whole native recording (format 1) of gRPC calls over one h2c
+connection with an optional Agent Card fetch first.
 """
 import base64, json, urllib.parse
 
