@@ -171,21 +171,23 @@ fn threads(pid: u32) -> usize {
 /// the current RSS in KiB.
 fn reset_peak_rss(pid: u32) -> u64 {
     let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
+    rss_kib(pid)
+}
+
+/// One `KEY: N kB` line of `/proc/PID/status` (`VmHWM` peak resident set, `VmRSS` resident
+/// set now), in KiB; 0 when unreadable.
+fn status_kib(pid: u32, key: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
 }
 
+/// The peak resident set of `pid` (`VmHWM:` of `/proc/PID/status`), in KiB.
 fn peak_rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
+    status_kib(pid, "VmHWM")
 }
 
 /// One request on a fresh connection (`connection: close`); what arrived until the proxy
@@ -947,12 +949,7 @@ async fn out_of_file_descriptors(t: &mut Tally, bin: &Path, agent: &str, dir: &P
 
 /// The resident set of `pid` now (`VmRSS:` of `/proc/PID/status`), in KiB.
 fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
+    status_kib(pid, "VmRSS")
 }
 
 /// A tmpfs mounted on a directory (needs root and mount rights), unmounted on drop.

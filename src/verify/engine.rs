@@ -1447,6 +1447,16 @@ impl Exch {
             found,
         }
     }
+    /// A gRPC call's status as evidence (GRPC-001): the event at `st_seq` that ended the
+    /// call, found `{"grpc-status": code, "grpc-message": message}` (`message` the
+    /// percent-decoded grpc-message, `null` when absent).
+    fn grpc_status_ev(&self, st_seq: u64, code: u32, message: Option<&str>) -> Evidence {
+        self.ev_at(
+            st_seq,
+            "",
+            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
+        )
+    }
     fn body_seq(&self) -> u64 {
         self.body_seq.unwrap_or(self.resp_seq.max(self.req_seq))
     }

@@ -675,11 +675,7 @@ impl State {
                 ),
                 vec![
                     x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
-                    x.ev_at(
-                        st_seq,
-                        "",
-                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                    ),
+                    x.grpc_status_ev(st_seq, code, message.as_deref()),
                 ],
                 &x.leg,
             );
@@ -778,11 +774,7 @@ impl State {
                 self.find(
                     &r::GRPC_ERROR_INFO_MISSING,
                     format!("gRPC {method} failed with {name} ({code}) but carries no google.rpc.ErrorInfo ({why})"),
-                    vec![x.ev_at(
-                        st_seq,
-                        "",
-                        Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                    )],
+                    vec![x.grpc_status_ev(st_seq, code, message.as_deref())],
                     &x.leg,
                 );
             }
@@ -794,11 +786,7 @@ impl State {
         if code == 3 && reason.is_none() && !details_bad && !bad_version_reported {
             let expectation = self.terminal_task_expectation(&x, &c, jsonrpc::INVALID_PARAMS);
             if expectation.is_none() {
-                let at = x.ev_at(
-                    st_seq,
-                    "",
-                    Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                );
+                let at = x.grpc_status_ev(st_seq, code, message.as_deref());
                 if Self::is_unknown_field_refusal(&c, message.as_deref()) {
                     let m = message.as_deref().unwrap_or_default();
                     self.unknown_field_refused(&x, &c, m, "gRPC INVALID_ARGUMENT (3)", at);
@@ -824,11 +812,7 @@ impl State {
                     ),
                     vec![
                         x.ev(x.req_ev_seq()),
-                        x.ev_at(
-                            st_seq,
-                            "",
-                            Some(serde_json::json!({"grpc-status": code, "grpc-message": message})),
-                        ),
+                        x.grpc_status_ev(st_seq, code, message.as_deref()),
                     ],
                     &x.leg,
                 );

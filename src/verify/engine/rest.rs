@@ -844,11 +844,7 @@ impl State {
             ),
             vec![
                 x.ev(x.req_ev_seq()),
-                x.ev_at(
-                    st_seq,
-                    "",
-                    Some(serde_json::json!({"grpc-status": 12, "grpc-message": message})),
-                ),
+                x.grpc_status_ev(st_seq, 12, message),
             ],
             &x.leg,
         );
