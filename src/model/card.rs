@@ -252,6 +252,28 @@ const V02_CARD_MEMBERS: [&str; 8] = [
     "signatures",
 ];
 
+/// The well-known Agent Card paths under an agent's base URL, newest first: 1.0 / 0.3's
+/// `/.well-known/agent-card.json` (CARD-002) and 0.2's `/.well-known/agent.json`.
+pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
+
+/// The agent's base URL when `url` is an Agent Card URL itself (its path ends in one of
+/// [`CARD_PATHS`], or that and a `/`, as registries and READMEs list agents):
+/// `http://h/py/.well-known/agent-card.json` gives `Some(http://h/py/)`, always with a
+/// trailing `/`; query and fragment dropped. `None` for any other URL (CARD-001: the card is
+/// found under the base URL, so the base is what `probe` and `proxy --upstream` take).
+pub fn base_of_card_url(url: &url::Url) -> Option<url::Url> {
+    let path = url.path();
+    let prefix = CARD_PATHS.iter().find_map(|p| {
+        path.strip_suffix(p)
+            .or_else(|| path.strip_suffix('/').and_then(|q| q.strip_suffix(p)))
+    })?;
+    let mut u = url.clone();
+    u.set_query(None);
+    u.set_fragment(None);
+    u.set_path(&format!("{prefix}/"));
+    Some(u)
+}
+
 /// Whether a card is judged by the 0.1.0 schema (`a2a-v0.1.0.schema.json`): a 0.x card
 /// (`url`, no `supportedInterfaces`) that declares `protocolVersion` 0.1, or one served at
 /// `/.well-known/agent.json` (`served_as_v02`) that carries no member 0.2.0 or later added

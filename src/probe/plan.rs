@@ -43,7 +43,7 @@ use crate::verify::Category;
 mod more;
 
 /// Well-known card paths, newest first (CARD-002).
-pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
+pub use crate::model::card::CARD_PATHS;
 
 #[derive(Debug)]
 enum Outcome {
@@ -347,19 +347,7 @@ pub fn card_url(base: &Url, path: &str) -> Result<Url, url::ParseError> {
     Ok(u)
 }
 
-/// The agent's base URL when `url` is an Agent Card URL itself (its path ends in one of
-/// [`CARD_PATHS`], as registries and READMEs list agents): `http://h/py/.well-known/agent-card.json`
-/// gives `Some(http://h/py/)`; query and fragment dropped. `None` for any other URL
-/// (CARD-001: the card is found under the base URL, so the base is what `probe` takes).
-pub fn base_of_card_url(url: &Url) -> Option<Url> {
-    let path = url.path();
-    let prefix = CARD_PATHS.iter().find_map(|p| path.strip_suffix(p))?;
-    let mut u = url.clone();
-    u.set_query(None);
-    u.set_fragment(None);
-    u.set_path(&format!("{prefix}/"));
-    Some(u)
-}
+pub use crate::model::card::base_of_card_url;
 
 fn backoff(step: u32) -> Duration {
     Duration::from_millis((100u64 << step.min(5)).min(2000))
@@ -4738,6 +4726,22 @@ mod tests {
         );
         assert_eq!(base("http://h:1/py/"), None);
         assert_eq!(base("http://h:1/.well-known/agent-card.json/x"), None);
+        // the card path with a trailing `/` (the proxy's --upstream form, newcomer56)
+        assert_eq!(
+            base("http://h:1/py/.well-known/agent-card.json/").as_deref(),
+            Some("http://h:1/py/")
+        );
+        // the proxy's string form: no trailing `/`
+        assert_eq!(
+            crate::proxy::route::base_of_card_url("http://h:9999/.well-known/agent-card.json")
+                .as_deref(),
+            Some("http://h:9999")
+        );
+        assert_eq!(
+            crate::proxy::route::base_of_card_url("http://h/py/.well-known/agent.json/?a=1")
+                .as_deref(),
+            Some("http://h/py")
+        );
     }
 
     #[test]

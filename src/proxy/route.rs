@@ -114,25 +114,8 @@ pub fn empty_authority(url: &str) -> Option<String> {
 /// base), so a card URL given as `--upstream` sends `POST /` to
 /// `/.well-known/agent-card.json/`, which no agent serves (newcomer56).
 pub fn base_of_card_url(url: &str) -> Option<String> {
-    let u = Url::parse(url.trim()).ok()?;
-    let path = u.path();
-    let prefix = ["/.well-known/agent-card.json", "/.well-known/agent.json"]
-        .iter()
-        .find_map(|p| {
-            path.strip_suffix(p)
-                .or_else(|| path.strip_suffix(&format!("{p}/")))
-        })?
-        .to_string();
-    let mut base = u.clone();
-    base.set_query(None);
-    base.set_fragment(None);
-    base.set_path(&prefix);
-    let s = base.to_string();
-    Some(if prefix.is_empty() {
-        s.trim_end_matches('/').to_string()
-    } else {
-        s
-    })
+    let base = crate::model::card::base_of_card_url(&Url::parse(url.trim()).ok()?)?;
+    Some(base.as_str().trim_end_matches('/').to_string())
 }
 
 /// Checks an upstream base URL: absolute `http://host[:port][/base]` or
