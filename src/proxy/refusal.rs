@@ -429,12 +429,19 @@ pub fn refusal_of(
 /// `a2a-interop proxy: WARNING: refused a request of client 127.0.0.1:5555 (connection 3,
 /// answered 400): invalid request head: ...` (HTTP-FRAME-003). `status`: the HTTP status the
 /// proxy's server answered, `None` when it closed the connection without one.
+/// A connection closed by the rapid-reset check ([`super::rapid_reset`]) is no refused
+/// request (its streams were forwarded): `closed the HTTP/2 connection of client ...`.
 pub(crate) fn warning_line(peer: &str, conn: u64, status: Option<u16>, error: &str) -> String {
     let answered = status
         .map(|s| format!(", answered {s}"))
         .unwrap_or_default();
+    let what = if error.starts_with(crate::record::event::RAPID_RESET_REFUSAL_HEAD) {
+        "closed the HTTP/2 connection of"
+    } else {
+        "refused a request of"
+    };
     format!(
-        "a2a-interop proxy: WARNING: refused a request of client {peer} (connection {conn}{answered}): {error}"
+        "a2a-interop proxy: WARNING: {what} client {peer} (connection {conn}{answered}): {error}"
     )
 }
 
@@ -469,6 +476,26 @@ pub(super) fn record(st: &State, conn: u64, peer: &str, status: Option<u16>, err
 mod tests {
     use super::*;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// attack56 left it: the rapid-reset check's close read "refused a request of client".
+    #[test]
+    fn a_rapid_reset_close_is_told_as_a_closed_connection() {
+        let reset = crate::proxy::rapid_reset::refusal_text(480, 500);
+        let line = warning_line("127.0.0.1:5555", 3, None, &reset);
+        assert!(
+            line.starts_with(
+                "a2a-interop proxy: WARNING: closed the HTTP/2 connection of client 127.0.0.1:5555 (connection 3): HTTP/2 connection closed"
+            ),
+            "{line}"
+        );
+        let bad = warning_line("127.0.0.1:5555", 4, Some(400), "invalid request head: x");
+        assert!(
+            bad.starts_with(
+                "a2a-interop proxy: WARNING: refused a request of client 127.0.0.1:5555 (connection 4, answered 400)"
+            ),
+            "{bad}"
+        );
+    }
 
     const OWN: &[u8] = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n";
 
