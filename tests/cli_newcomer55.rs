@@ -412,57 +412,11 @@ fn listen_given_a_url_is_told_the_address_in_it() {
     assert!(err.contains("; hint: give IP:PORT"), "{err}");
 }
 
-/// Runs `args` in `dir` with stdout and stderr on one new pseudo-terminal, as a person's
-/// shell runs it: its exit code and everything written on the terminal.
+/// Runs `args` in `dir` with stdout and stderr on one new pseudo-terminal (80 columns), as a
+/// person's shell runs it: its exit code and everything written on the terminal
+/// ([`crate::cli_newcomer56::run_on_terminal`]).
 fn run_on_one_terminal(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
-    use std::io::Read as _;
-    use std::os::fd::FromRawFd as _;
-    use std::process::Stdio;
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty writes the two descriptors it opens; the name, termios and window
-    // size arguments may be null.
-    let rc = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(rc, 0, "openpty");
-    // SAFETY: both descriptors were just opened by openpty and are owned here alone.
-    let (master, slave) = unsafe {
-        (
-            std::fs::File::from_raw_fd(master),
-            std::fs::File::from_raw_fd(slave),
-        )
-    };
-    let slave2 = slave.try_clone().unwrap();
-    let mut child = proxy_process::ChildGuard::spawn(
-        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(args)
-            .current_dir(dir)
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::from(slave))
-            .stderr(Stdio::from(slave2)),
-    );
-    let term = std::thread::spawn(move || {
-        let mut master = master;
-        let mut s = Vec::new();
-        let mut buf = [0u8; 4096];
-        // EIO once the last slave descriptor (the child's) is closed
-        while let Ok(n) = master.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            s.extend_from_slice(&buf[..n]);
-        }
-        s
-    });
-    let st = child.wait_for(std::time::Duration::from_secs(60), "verify on a terminal");
-    (st.code(), text(&term.join().unwrap()))
+    crate::cli_newcomer56::run_on_terminal(dir, args, 80)
 }
 
 /// N6: `verify` of a recording whose last line is torn (a proxy killed mid-write), run in

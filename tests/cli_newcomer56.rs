@@ -30,7 +30,11 @@ fn text(b: &[u8]) -> String {
 /// Runs `args` in `dir` with stdout and stderr on one new pseudo-terminal of `cols`
 /// columns and 24 rows, `COLUMNS` unset (the width is the terminal's own, as a person's
 /// shell that does not export it gives): its exit code and everything written on it.
-fn run_on_terminal(dir: &std::path::Path, args: &[&str], cols: u16) -> (Option<i32>, String) {
+pub(crate) fn run_on_terminal(
+    dir: &std::path::Path,
+    args: &[&str],
+    cols: u16,
+) -> (Option<i32>, String) {
     use std::io::Read as _;
     use std::os::fd::FromRawFd as _;
     use std::process::Stdio;
