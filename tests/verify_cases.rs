@@ -2718,6 +2718,157 @@ fn mine56b_bare_unimplemented_problem_details_and_resource_name_told() {
     legal_controls_silent(&dir.join("variants"), "b56b-", 5);
 }
 
+/// Round fifty-seven (session 57, mine57; tests/cases/FIELD-CASES.md "Round fifty-seven"):
+/// - PUSH-002, DATA-005 (epoxa/a2a-php's PushNotificationConfig::toArray writes an unset
+///   authentication as PHP's empty array, the JSON list `[]`): a push notification config
+///   member of another JSON type than the schema's (authentication no object, id or token no
+///   string) is told in the client's request (PUSH-CFG-003: set / Create, or inline in a send)
+///   and in the agent's answer (DATA-SHAPE-001: set / get / list / Create), in either
+///   generation and binding; null reads as unset and an AuthenticationInfo object is silent.
+/// - RPC-003 (epoxa/a2a-php's client calls `send_message`): RPC-REQ-003 widened to a JSON-RPC
+///   method that is an A2A operation in snake_case (`send_message`, `get_task`,
+///   `cancel_task`) or a 0.x method with `_` for `/` (`message_send`) that the agent refused;
+///   an agent that serves such a name runs its own method, and a name that is no A2A
+///   operation (`send_email`) is not judged.
+#[test]
+fn mine57_push_config_member_types_and_snake_case_methods_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, n, says) in [
+        (
+            "f1277-v03-client-push-config-authentication-empty-list",
+            "PUSH-CFG-003",
+            "error",
+            1,
+            "client's tasks/pushNotificationConfig/set carries a push notification config whose authentication is an array, not a PushNotificationAuthenticationInfo object {schemes: [...], credentials?} (an empty map written as the list [], as PHP's json_encode writes an empty array",
+        ),
+        (
+            "f1278-v03-push-config-result-authentication-empty-list",
+            "DATA-SHAPE-001",
+            "error",
+            2,
+            "result of tasks/pushNotificationConfig/set is malformed: push notification config's authentication is an array, not a PushNotificationAuthenticationInfo object",
+        ),
+        (
+            "b57a-A1-v10-client-create-authentication-empty-list",
+            "PUSH-CFG-003",
+            "error",
+            1,
+            "client's CreateTaskPushNotificationConfig carries a push notification config whose authentication is an array, not an AuthenticationInfo object {scheme, credentials?}",
+        ),
+        (
+            "b57a-A2-v03-stream-inline-config-token-number",
+            "PUSH-CFG-003",
+            "error",
+            1,
+            "client's message/stream carries a push notification config whose token is a number, not a string",
+        ),
+        (
+            "b57a-A3-v10-rest-create-result-authentication-string",
+            "DATA-SHAPE-001",
+            "error",
+            1,
+            "result of CreateTaskPushNotificationConfig is malformed: push notification config's authentication is a string, not an AuthenticationInfo object",
+        ),
+        (
+            "b57a-A4-v03-list-result-authentication-empty-list",
+            "DATA-SHAPE-001",
+            "error",
+            1,
+            "result of tasks/pushNotificationConfig/list is malformed: push notification config's authentication is an array",
+        ),
+        (
+            "f1279-v03-client-calls-send-message-snake-case",
+            "RPC-REQ-003",
+            "note",
+            1,
+            "client called JSON-RPC method \"send_message\", which no A2A release defines: it is the snake_case spelling of 1.0's \"SendMessage\" (an SDK's function name, not the protocol's method name); 0.3 calls it \"message/send\"",
+        ),
+        (
+            "b57a-B1-v10-client-get-task-snake-case",
+            "RPC-REQ-003",
+            "note",
+            1,
+            "\"get_task\", which no A2A release defines: it is the snake_case spelling of 1.0's \"GetTask\"",
+        ),
+        (
+            "b57a-B2-v03-client-message-send-underscore",
+            "RPC-REQ-003",
+            "note",
+            1,
+            "\"message_send\", which no A2A release defines: it is the 0.x method \"message/send\" written with _ for /; 1.0 calls it \"SendMessage\"",
+        ),
+        (
+            "b57a-B3-v03-client-cancel-task-snake-case-http-404",
+            "RPC-REQ-003",
+            "note",
+            1,
+            "1.0's \"CancelTask\" (an SDK's function name, not the protocol's method name); 0.3 calls it \"tasks/cancel\"",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), n, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "f1280-legal-v03-push-config-null-optionals-authentication-object",
+            "PUSH-CFG-003",
+        ),
+        (
+            "f1280-legal-v03-push-config-null-optionals-authentication-object",
+            "DATA-SHAPE-001",
+        ),
+        (
+            "b57a-AL1-legal-v10-create-authentication-object-null-token",
+            "PUSH-CFG-003",
+        ),
+        (
+            "b57a-AL1-legal-v10-create-authentication-object-null-token",
+            "DATA-SHAPE-001",
+        ),
+        ("b57a-AL2-legal-v03-set-authentication-null", "PUSH-CFG-003"),
+        (
+            "b57a-AL2-legal-v03-set-authentication-null",
+            "DATA-SHAPE-001",
+        ),
+        (
+            "f1281-legal-v03-own-ping-and-get-agent-card-served",
+            "RPC-REQ-003",
+        ),
+        (
+            "b57a-BL1-legal-v03-agent-serves-own-send-message",
+            "RPC-REQ-003",
+        ),
+        (
+            "b57a-BL2-legal-v03-client-send-email-refused",
+            "RPC-REQ-003",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

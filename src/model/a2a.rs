@@ -332,6 +332,46 @@ pub fn method_draft_slash(method: &str) -> Option<(&'static str, Option<&'static
         .map(|(_, v1, v03)| (*v1, *v03))
 }
 
+/// RPC-003 (mine57 f1279; epoxa/a2a-php's `A2AClient::sendMessage` calls `send_message`):
+/// a JSON-RPC method name that is an A2A operation written in snake_case, the way a
+/// Python, PHP or Ruby SDK names its functions: the 1.0 proto rpc name with its words
+/// joined by `_` (`send_message`, `get_task`, `subscribe_to_task`,
+/// `create_task_push_notification_config`, `get_extended_agent_card`), or a 0.x method
+/// with `_` for its `/` (`message_send`, `tasks_get`, `tasks_pushNotificationConfig_set`),
+/// in any letter case. `Some((the 1.0 method, the 0.3 method or None))`; `None` for names
+/// without `_`, for every name [`method_op`] knows, and for other names. The public card
+/// (`get_agent_card`) is [`card_method_invented`]'s.
+pub fn method_snake_case(method: &str) -> Option<(&'static str, Option<&'static str>)> {
+    if !method.contains('_') || method_op(method).is_some() {
+        return None;
+    }
+    const OPS: &[Op] = &[
+        Op::SendMessage,
+        Op::SendStreamingMessage,
+        Op::GetTask,
+        Op::ListTasks,
+        Op::CancelTask,
+        Op::SubscribeToTask,
+        Op::CreatePushConfig,
+        Op::GetPushConfig,
+        Op::ListPushConfigs,
+        Op::DeletePushConfig,
+        Op::GetExtendedCard,
+    ];
+    let joined: String = method.chars().filter(|c| *c != '_').collect();
+    let slashed = method.replace('_', "/");
+    OPS.iter().find_map(|&op| {
+        let v1 = op_method(op, Dialect::V1_0)?;
+        let v03 = op_method(op, Dialect::V0_3);
+        let hit = v1.eq_ignore_ascii_case(&joined)
+            || [Dialect::V0_2, Dialect::V0_3]
+                .iter()
+                .filter_map(|&d| op_method(op, d))
+                .any(|m| m.eq_ignore_ascii_case(&slashed));
+        hit.then_some((v1, v03))
+    })
+}
+
 /// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
 /// declared version against −32601 answers).
 pub fn core_send_method(d: Dialect) -> &'static str {
@@ -3451,6 +3491,7 @@ pub fn push_config_problems(v: &Json, ptr: &str, v1: bool) -> Vec<(String, Strin
             "push notification config has no url".into(),
         ));
     }
+    out.extend(push_config_member_types(cfg, &cptr, v1));
     if let Some(Json::Object(a)) = cfg.get("authentication") {
         let ap = format!("{cptr}/authentication");
         if v1 && !a.get("scheme").is_some_and(Json::is_string) {
@@ -3467,6 +3508,56 @@ pub fn push_config_problems(v: &Json, ptr: &str, v1: bool) -> Vec<(String, Strin
             out.push((
                 format!("{ap}/schemes"),
                 "0.x authentication has no schemes list".into(),
+            ));
+        }
+    }
+    out
+}
+
+/// PUSH-002, DATA-005 (mine57 f1277 / f1278; epoxa/a2a-php's `PushNotificationConfig::toArray`
+/// writes `"authentication": []`): members of a push notification config object `cfg` (at
+/// `cptr`) present with another JSON type than the schema's, null excepted (null reads as
+/// unset): `authentication` that is no object (1.0 `AuthenticationInfo {scheme,
+/// credentials?}`, 0.x `PushNotificationAuthenticationInfo {schemes[], credentials?}`; PHP's
+/// `json_encode` writes an empty map as the list `[]`, a client may send a bare
+/// "Bearer ..." string), and `id` / `token` that are no string. Returns `(JSON Pointer,
+/// message)` pairs, empty when every member present has its type.
+pub fn push_config_member_types(cfg: &Obj, cptr: &str, v1: bool) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(a) = cfg
+        .get("authentication")
+        .filter(|a| !a.is_null() && !a.is_object())
+    {
+        let empty_list = matches!(a, Json::Array(l) if l.is_empty());
+        let want = if v1 {
+            "an AuthenticationInfo object {scheme, credentials?}"
+        } else {
+            "a PushNotificationAuthenticationInfo object {schemes: [...], credentials?}"
+        };
+        out.push((
+            format!("{cptr}/authentication"),
+            format!(
+                "push notification config's authentication is {}, not {want}{}",
+                json_type_name(a),
+                if empty_list {
+                    " (an empty map written as the list [], as PHP's json_encode writes an empty array; leave the member out when there is no authentication)"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    for key in ["id", "token"] {
+        if let Some(v) = cfg.get(key).filter(|v| !v.is_null() && !v.is_string()) {
+            out.push((
+                format!("{cptr}/{key}"),
+                format!(
+                    "push notification config's {key} is {}, not a string",
+                    match v {
+                        Json::Number(_) => "a number",
+                        other => json_type_name(other),
+                    }
+                ),
             ));
         }
     }
@@ -4237,6 +4328,70 @@ mod tests {
             push_config_problems(&no_url, "", false)[0].0,
             "/pushNotificationConfig/url"
         );
+    }
+
+    #[test]
+    fn push_config_members_of_another_json_type() {
+        // mine57 f1277 / f1278: PHP's empty array as authentication, in either version
+        let php = json!({"taskId": "t", "pushNotificationConfig": {"url": "https://h/cb", "id": null, "token": null, "authentication": []}});
+        let p = push_config_problems(&php, "/r", false);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(p[0].0, "/r/pushNotificationConfig/authentication");
+        assert!(
+            p[0].1
+                .contains("is an array, not a PushNotificationAuthenticationInfo object"),
+            "{p:?}"
+        );
+        assert!(p[0].1.contains("json_encode"), "{p:?}");
+        let flat = json!({"id": 7, "taskId": "t", "url": "https://h/cb", "token": true, "authentication": "Bearer x"});
+        let p = push_config_problems(&flat, "", true);
+        let at: Vec<&str> = p.iter().map(|(a, _)| a.as_str()).collect();
+        assert_eq!(at, ["/authentication", "/id", "/token"]);
+        assert!(
+            p[0].1
+                .contains("is a string, not an AuthenticationInfo object"),
+            "{p:?}"
+        );
+        assert!(!p[0].1.contains("json_encode"), "{p:?}");
+        assert!(p[1].1.ends_with("id is a number, not a string"), "{p:?}");
+        // null reads as unset; an object is judged by the scheme checks only
+        let ok = json!({"taskId": "t", "pushNotificationConfig": {"url": "https://h/cb", "id": null, "token": null, "authentication": null}});
+        assert!(push_config_problems(&ok, "", false).is_empty());
+    }
+
+    #[test]
+    fn snake_case_method_names_read_as_their_operation() {
+        assert_eq!(
+            method_snake_case("send_message"),
+            Some(("SendMessage", Some("message/send")))
+        );
+        assert_eq!(
+            method_snake_case("SUBSCRIBE_TO_TASK"),
+            Some(("SubscribeToTask", Some("tasks/resubscribe")))
+        );
+        assert_eq!(method_snake_case("list_tasks"), Some(("ListTasks", None)));
+        assert_eq!(
+            method_snake_case("tasks_pushNotificationConfig_set"),
+            Some((
+                "CreateTaskPushNotificationConfig",
+                Some("tasks/pushNotificationConfig/set")
+            ))
+        );
+        assert_eq!(
+            method_snake_case("message_send"),
+            Some(("SendMessage", Some("message/send")))
+        );
+        // no underscore, a real method, or no operation: not this reading
+        for m in [
+            "SendMessage",
+            "message/send",
+            "sendMessage",
+            "send_email",
+            "ping",
+            "get_agent_card",
+        ] {
+            assert_eq!(method_snake_case(m), None, "{m}");
+        }
     }
 
     #[test]

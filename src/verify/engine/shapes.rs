@@ -205,6 +205,20 @@ pub(super) fn push_config_in(
 pub(super) fn push_config_auth_problem(c: &Call) -> Option<(String, Option<Value>, String)> {
     let dialect = c.dialect?;
     let (ptr, o) = push_config_in(c, Some(dialect))?;
+    // mine57 f1277 (epoxa/a2a-php's client sends `"authentication": []`): a member of
+    // another JSON type than the schema's, which a validating agent refuses -32602.
+    if let Some((p, msg)) = a2a::push_config_member_types(o, &ptr, dialect == Dialect::V1_0)
+        .into_iter()
+        .next()
+    {
+        let sent = member_path(&c.params, p.strip_prefix(c.params_base()).unwrap_or(&p))
+            .map(Json::to_value);
+        let why = msg
+            .strip_prefix("push notification config's ")
+            .unwrap_or(&msg)
+            .to_string();
+        return Some((p, sent, why));
+    }
     let Some(Json::Object(a)) = o.get("authentication") else {
         return None;
     };

@@ -888,7 +888,8 @@ impl State {
     /// `lastUpdatedAfter` in epoch milliseconds): a JSON-RPC call of a 1.0 operation under a
     /// 0.x-style slash name no release defines ([`a2a::method_draft_slash`]: `tasks/list`,
     /// `tasks/subscribe`, `tasks/pushNotificationConfig/create`, written after pre-1.0
-    /// drafts) that the agent refused (an error, or an HTTP error status): RPC-REQ-003
+    /// drafts), or in snake_case ([`a2a::method_snake_case`]: `send_message`, `get_task`,
+    /// `message_send`; mine57 f1279, epoxa/a2a-php's client), that the agent refused (an error, or an HTTP error status): RPC-REQ-003
     /// (client, note), naming the method of each release. An agent that served such a name
     /// runs a method of its own, so a served call is not judged; nor the prober's
     /// deliberately malformed requests.
@@ -899,15 +900,36 @@ impl State {
         let Some(wire) = c.method.as_deref() else {
             return;
         };
-        let Some((v1, v03)) = a2a::method_draft_slash(wire) else {
-            return;
-        };
-        let old = match v03 {
+        let old = |v03: Option<&str>| match v03 {
             Some(m) => format!("0.3 calls it {m:?}"),
             None => "0.3 has no such method".to_string(),
         };
+        let how = match a2a::method_draft_slash(wire) {
+            Some((v1, v03)) => format!(
+                "the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {}",
+                old(v03)
+            ),
+            // mine57 f1279 (epoxa/a2a-php's client calls `send_message`): the operation in
+            // snake_case, as an SDK names its functions, or a 0.x method with `_` for `/`;
+            // the card's names are `card_method_invented`'s (told above).
+            None => match a2a::method_snake_case(wire) {
+                Some((v1, v03)) if !a2a::card_method_invented(wire) => {
+                    let slashed = wire.replace('_', "/");
+                    match v03.filter(|m| m.eq_ignore_ascii_case(&slashed)) {
+                        Some(m) => format!(
+                            "the 0.x method {m:?} written with _ for /; 1.0 calls it {v1:?}"
+                        ),
+                        None => format!(
+                            "the snake_case spelling of 1.0's {v1:?} (an SDK's function name, not the protocol's method name); {}",
+                            old(v03)
+                        ),
+                    }
+                }
+                _ => return,
+            },
+        };
         let msg = format!(
-            "client called JSON-RPC method {wire:?}, which no A2A release defines: it is the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {old}, so no A2A agent serves the call"
+            "client called JSON-RPC method {wire:?}, which no A2A release defines: it is {how}, so no A2A agent serves the call"
         );
         let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
