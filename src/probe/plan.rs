@@ -1530,7 +1530,15 @@ impl<'a> Runner<'a> {
                     )),
                     // 404 / 405 / 501 without an A2A error: the url is no A2A endpoint, which
                     // the recording shows and the verifier's CARD-URL-002 judges on this
-                    // exchange (session 46); another answer stays the probe's own
+                    // exchange (session 46); another answer stays the probe's own. A gRPC
+                    // call the address answers with no gRPC status (an HTTP server that is
+                    // no gRPC one; a bare UNIMPLEMENTED: no A2A service there) is the probe's
+                    // own too: the verifier judges no gRPC call without a grpc-status
+                    None if tg.binding == Binding::Grpc => Outcome::Fail(format!(
+                        "advertised url {} answered {} to a gRPC call: no A2A gRPC service there (CARD-005: the interface serves its binding at its url)",
+                        tg.url,
+                        rpc.describe()
+                    )),
                     None if matches!(rpc.resp.status, 404 | 405 | 501) => verifier_reads(
                         Outcome::Fail(format!(
                             "advertised url {} answered {} to an A2A request",
