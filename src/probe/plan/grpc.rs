@@ -503,6 +503,90 @@ mod tests {
         assert_eq!(t("host:", &http), None);
     }
 
+    /// An answer to `route` with `headers` (name, value) and `body`, whole.
+    fn answer(headers: &[(&str, &str)], body: Vec<u8>, trailers: &[(&str, &str)]) -> ProbeResponse {
+        let map = |kv: &[(&str, &str)]| {
+            let mut m = http::HeaderMap::new();
+            for (k, v) in kv {
+                m.append(
+                    http::header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                    v.parse().unwrap(),
+                );
+            }
+            m
+        };
+        ProbeResponse {
+            status: 200,
+            headers: map(headers),
+            body: Bytes::from(body),
+            complete: true,
+            cut: None,
+            content_coding: None,
+            undecodable: None,
+            connect_failure: None,
+            trailers: map(trailers),
+        }
+    }
+
+    /// The plan's view of gRPC answers (ERR-002's gRPC column, ERR-005): a Trailers-Only
+    /// NOT_FOUND with the ErrorInfo TASK_NOT_FOUND is TaskNotFoundError (-32001); a bare
+    /// UNIMPLEMENTED is no A2A error; UNAUTHENTICATED reads as HTTP 401; a unary OK answer's
+    /// message is the result, and a stream's messages its events with the closing status.
+    #[test]
+    fn grpc_answers_read_as_the_plans_view() {
+        use base64::Engine as _;
+        let get = route_of(Dialect::V1_0, "GetTask").unwrap();
+        let status = wire::encode_json(
+            "google.rpc.Status",
+            &json!({"code": 5, "message": "no task", "details": [{
+                "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}),
+        )
+        .unwrap();
+        let details = base64::engine::general_purpose::STANDARD_NO_PAD.encode(status);
+        let ct = ("content-type", "application/grpc");
+        let rpc = grpc_rpc(
+            &get,
+            answer(
+                &[
+                    ct,
+                    ("grpc-status", "5"),
+                    ("grpc-message", "no%20task"),
+                    ("grpc-status-details-bin", &details),
+                ],
+                Vec::new(),
+                &[],
+            ),
+        );
+        assert_eq!(rpc.error_code(), Some(-32001));
+        assert_eq!(rpc.describe(), "error -32001 gRPC NOT_FOUND TASK_NOT_FOUND");
+        assert_eq!(
+            rpc.grpc.as_ref().unwrap().status_words(),
+            "gRPC NOT_FOUND TASK_NOT_FOUND: no task"
+        );
+        let rpc = grpc_rpc(&get, answer(&[ct, ("grpc-status", "12")], Vec::new(), &[]));
+        assert!(rpc.json.is_none());
+        assert_eq!(rpc.describe(), "gRPC UNIMPLEMENTED");
+        let rpc = grpc_rpc(&get, answer(&[ct, ("grpc-status", "16")], Vec::new(), &[]));
+        assert_eq!((rpc.resp.status, rpc.json.is_none()), (401, true));
+        let task =
+            json!({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED"}});
+        let msg = wire::encode_json("lf.a2a.v1.Task", &task).unwrap();
+        let rpc = grpc_rpc(
+            &get,
+            answer(&[ct], wire::frame(&msg), &[("grpc-status", "0")]),
+        );
+        assert_eq!(rpc.result(), Some(&task));
+        let stream = route_of(Dialect::V1_0, "SubscribeToTask").unwrap();
+        let ev = wire::encode_json("lf.a2a.v1.StreamResponse", &json!({"task": task})).unwrap();
+        let mut body = wire::frame(&ev);
+        body.extend(wire::frame(&ev));
+        let rpc = grpc_rpc(&stream, answer(&[ct], body, &[("grpc-status", "13")]));
+        let a = rpc.grpc.as_ref().unwrap();
+        assert_eq!((a.messages.len(), a.status), (2, Some(13)));
+        assert_eq!(rpc.result(), Some(&json!({"task": task})));
+    }
+
     #[test]
     fn a_03_task_call_names_the_task_by_resource_name() {
         let p = json!({"id": "t1", "historyLength": 2});
