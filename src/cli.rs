@@ -541,7 +541,7 @@ pub struct ProbeArgs {
     /// (probed as 0.3, said in a note)
     #[arg(long, default_value = "auto")]
     pub dialect: String,
-    /// Binding to probe: auto, jsonrpc or http+json (also: json-rpc, rest); gRPC is not probed
+    /// Binding to probe: auto, jsonrpc, http+json (also: json-rpc, rest) or grpc
     #[arg(long, default_value = "auto")]
     pub binding: String,
     /// Most requests the run may send

@@ -273,9 +273,10 @@ fn n4_export_takes_o_for_its_har() {
 /// "rest" is not a binding`, and `--binding grpc` the same, although gRPC is an A2A
 /// binding: one the probe does not call. `rest` and `json-rpc` now name their bindings
 /// (here: the reference agent's card offers no HTTP+JSON, said as for `http+json`), and
-/// `grpc` says the probe does not call it and how its traffic is judged instead.
+/// `grpc` names the gRPC binding, which the probe drives since grpcprobe57 (the reference
+/// agent's card offers none: said as for `http+json`).
 #[test]
-fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
+fn n5_probe_binding_takes_its_other_names_grpc_among_them() {
     let (_agent, url) = reference_agent();
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(dir.path(), &["probe", &url, "--binding", "rest", "-q"]);
@@ -311,7 +312,7 @@ fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("--binding grpc: probe does not call gRPC interfaces"),
+        err.contains("--binding grpc: the agent's card offers no such interface"),
         "{err}"
     );
     assert!(!err.contains("is not a binding"), "{err}");

@@ -186,15 +186,28 @@ fn a_card_served_only_with_credentials_is_an_expectation_not_a_rule() {
     );
 }
 
-/// A 1.0 card whose one interface is gRPC: the probe drives none of it, which breaks no rule
-/// (CARD-005: an agent offers the bindings it serves). `card.interfaces` fails as the
-/// probe's expectation and the run is `partial` (nothing driven), no longer
-/// `non-conformant`; neither report holds an error.
+/// A 1.0 card whose one interface is gRPC, at the agent's own HTTP/1.1 address (no gRPC
+/// server there). Session 47: the probe drove no gRPC, so `card.interfaces` failed as the
+/// probe's expectation (`partial`). Since grpcprobe57 the probe calls the interface: its
+/// gRPC GetTask is answered HTTP 404 with no grpc-status, so `card.interface-url [1.0
+/// grpc]` fails by the probe's own check (CARD-005; the verifier judges no gRPC call
+/// without a status, so no rule's finding, and neither report holds an error).
 #[test]
-fn a_card_offering_only_grpc_is_an_expectation_and_not_non_conformant() {
+fn a_card_offering_grpc_where_no_grpc_server_answers_fails_its_interface_url() {
     let run = misbehave47("rest-card-grpc-only", "20s", &[]);
-    expectation_only(&run, "card.interfaces", "", "gRPC");
-    assert_eq!(run.probe["conformanceLevel"], "partial", "{:#}", run.probe);
+    let (scoped, status, message) = result_in(&run, "card.interfaces", "");
+    assert_eq!(status, "pass", "{scoped}: {message}");
+    assert!(
+        message.starts_with("advertises gRPC 1.0 at http://127.0.0.1:"),
+        "{message}"
+    );
+    let (scoped, status, message) = result_in(&run, "card.interface-url", "1.0 grpc");
+    assert_eq!(status, "fail", "{scoped}: {message}");
+    assert!(
+        message.contains("answered HTTP 404")
+            && message.ends_with("to a gRPC call: no A2A gRPC service there (CARD-005: the interface serves its binding at its url)"),
+        "{message}"
+    );
     assert!(errors(&run.probe).is_empty(), "{:?}", errors(&run.probe));
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
 }

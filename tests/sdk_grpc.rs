@@ -29,9 +29,9 @@ use harness::{free_port, peers_available, peers_dir, run_client, Sdk};
 use http_body_util::{BodyExt, Full};
 
 /// The gRPC SDK agent process (`grpc_agent.py`); killed on drop.
-struct GrpcAgent {
-    http_port: u16,
-    grpc_port: u16,
+pub(crate) struct GrpcAgent {
+    pub(crate) http_port: u16,
+    pub(crate) grpc_port: u16,
     child: Child,
 }
 
@@ -43,7 +43,7 @@ impl Drop for GrpcAgent {
 }
 
 /// Whether the venv has grpcio (`tests/peers/python/requirements.lock.txt` pins it).
-fn grpcio_missing() -> Option<String> {
+pub(crate) fn grpcio_missing() -> Option<String> {
     let py = peers_dir().join(".venv/bin/python");
     let ok = Command::new(&py)
         .args([
@@ -64,7 +64,7 @@ fn grpcio_missing() -> Option<String> {
 
 /// Starts `grpc_agent.py` on free ports, advertising `grpc_public` (host:port) as its GRPC
 /// interfaces, and waits (20 s at most) until its card answers and its gRPC port accepts.
-async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
+pub(crate) async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
     for attempt in 1..=3 {
         let (http_port, grpc_port) = (free_port(), free_port());
         let mut cmd = Command::new(peers_dir().join(".venv/bin/python"));

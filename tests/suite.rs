@@ -255,6 +255,8 @@ mod probe_broken;
 mod probe_cli;
 #[path = "probe_encoded.rs"]
 mod probe_encoded;
+#[path = "probe_grpc57.rs"]
+mod probe_grpc57;
 #[path = "probe_origins.rs"]
 mod probe_origins;
 #[path = "probe_refagent.rs"]

@@ -1536,10 +1536,10 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
         "jsonrpc" | "json-rpc" => Some("jsonrpc".to_string()),
         // the binding's other names (0.3 cards and people say REST; newcomer29 N5)
         "http+json" | "http-json" | "httpjson" | "rest" => Some("http+json".to_string()),
-        "grpc" => bail!(
-            "--binding grpc: probe does not call gRPC interfaces (only JSON-RPC and HTTP+JSON); hint: --binding auto, jsonrpc or http+json; to judge an agent's gRPC traffic, put `a2a-interop proxy` in front of its gRPC port and run a gRPC client through it"
+        "grpc" => Some("grpc".to_string()),
+        b => bail!(
+            "--binding {b:?} is not a binding; hint: --binding auto, jsonrpc, http+json or grpc"
         ),
-        b => bail!("--binding {b:?} is not a binding; hint: --binding auto, jsonrpc or http+json"),
     };
     Ok(ProbeConfig {
         auth_headers,

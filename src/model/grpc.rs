@@ -599,6 +599,26 @@ pub fn encode_json(full_name: &str, json: &serde_json::Value) -> Result<Vec<u8>,
     Ok(msg.encode_to_vec())
 }
 
+/// Encodes `json`, the ProtoJSON of `route`'s request message (`lf.a2a.v1.GetTaskRequest`
+/// for `/lf.a2a.v1.A2AService/GetTask`), as protobuf bytes, unframed: the request a gRPC
+/// client sends (GRPC-001; the prober's gRPC calls). Members the message does not define
+/// are left out (the JSON mapping's lenient parse: the plan's 1.0 request bodies are the
+/// same messages). `Err` names the method or the member that does not fit.
+pub fn encode_request(route: &GrpcRoute, json: &serde_json::Value) -> Result<Vec<u8>, String> {
+    let (input, _) = method_types(route).ok_or_else(|| {
+        format!(
+            "{}/{} is not a method of the {} proto",
+            route.service,
+            route.method,
+            route.dialect.as_str()
+        )
+    })?;
+    let opts = DeserializeOptions::new().deny_unknown_fields(false);
+    let msg = DynamicMessage::deserialize_with_options(input.clone(), json, &opts)
+        .map_err(|e| format!("not a {}: {e}", input.full_name()))?;
+    Ok(msg.encode_to_vec())
+}
+
 /// `msg` framed as one uncompressed gRPC message (5-byte prefix + bytes).
 pub fn frame(msg: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(msg.len() + 5);

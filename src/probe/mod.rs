@@ -61,7 +61,8 @@ pub struct ProbeResult {
     /// Dialect the test ran in (`"1.0"`, `"0.3"`), none for dialect-free tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dialect: Option<String>,
-    /// `"http+json"` for HTTP+JSON tests; none for JSON-RPC and binding-free tests.
+    /// `"http+json"` for HTTP+JSON tests, `"grpc"` for gRPC tests; none for JSON-RPC and
+    /// binding-free tests.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub binding: Option<String>,
     /// Report category (`agent-card`, `lifecycle`, `streaming`, `error-handling`, ...).
@@ -545,7 +546,7 @@ pub struct ProbeConfig {
     pub timeout: Duration,
     /// Only this dialect (`--dialect 1.0|0.3`); none = every one the card offers.
     pub dialect: Option<Dialect>,
-    /// Only this binding (`--binding jsonrpc|http+json`); none = auto.
+    /// Only this binding (`--binding jsonrpc|http+json|grpc`); none = auto.
     pub binding: Option<String>,
     /// Webhook for the push tests (`probe` gives one behind a recording listener); none =
     /// the plan starts an unrecorded receiver on loopback when the card advertises push.

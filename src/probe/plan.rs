@@ -4,7 +4,7 @@ The test plan and its runner. Order of a run (each step a [`ProbeResult`]):
 1. warm-up card fetch (no result), then `card.*` on the well-known card fetched without
    credentials (CARD-001, CARD-002, CARD-003/004, CARD-011);
 2. per advertised interface, JSON-RPC first, each highest dialect first (HTTP+JSON 1.0 and
-   0.3 after; gRPC is skipped): `card.interface-url`, `lifecycle.*`
+   0.3 after, then gRPC 1.0 and 0.3, see [`grpc`]): `card.interface-url`, `lifecycle.*`
    (TASK-*, ID-*, DATA-006; `lifecycle.context-continuation` ID-008 and
    `lifecycle.list-tasks` DATA-007, see [`more`]), `streaming.*` (STREAM-*, RPC-005;
    `streaming.resubscribe` STREAM-004), `errors.*` (ERR-*, RPC-003, VER-002;
@@ -40,6 +40,7 @@ use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
 use crate::model::a2a::PayloadKind;
 use crate::verify::Category;
 
+mod grpc;
 mod more;
 
 /// Well-known card paths, newest first (CARD-002).
@@ -146,8 +147,12 @@ impl From<SendError> for CallError {
 /// A JSON-RPC reply: the HTTP response and its parsed body.
 struct Rpc {
     resp: ProbeResponse,
-    /// JSON-RPC response; for HTTP+JSON, the body normalised to one (see [`rest_rpc`]).
+    /// JSON-RPC response; for HTTP+JSON, the body normalised to one (see [`rest_rpc`]);
+    /// for gRPC, the answer's messages and status read as one ([`grpc::grpc_rpc`]).
     json: Option<Value>,
+    /// A gRPC call's answer as read ([`grpc::read_answer`]): its status, ErrorInfo reason
+    /// and messages. `None` for JSON-RPC and HTTP+JSON.
+    grpc: Option<grpc::GrpcAnswer>,
 }
 
 impl Rpc {
@@ -175,6 +180,21 @@ impl Rpc {
                 .and_then(Value::as_str)
                 .unwrap_or("");
             return format!("error {code} {msg}").trim_end().to_string();
+        }
+        if let Some(a) = &self.grpc {
+            if self.result().is_some() {
+                return "a result (gRPC OK)".to_string();
+            }
+            if a.status.is_some() {
+                return a.status_words();
+            }
+            if !a.unreadable.is_empty() {
+                return format!(
+                    "HTTP {} gRPC messages that do not decode: {}",
+                    self.resp.status,
+                    a.unreadable.join("; ")
+                );
+            }
         }
         if self.result().is_some() {
             return format!("a result (HTTP {})", self.resp.status);
@@ -214,11 +234,23 @@ struct Target {
 }
 
 impl Target {
-    /// The payload shape: HTTP+JSON bodies are ProtoJSON (1.0 oneof wrappers and
-    /// `TASK_STATE_*`) in both 1.0 and 0.3 (digest §0.1); JSON-RPC follows the dialect.
+    /// The name of `op` on this interface, for messages: the gRPC method on gRPC
+    /// (`TaskSubscription` in 0.3), the JSON-RPC method otherwise.
+    fn op_name(&self, op: Op) -> &'static str {
+        match self.binding {
+            Binding::Grpc => grpc::grpc_method(self.dialect, op).unwrap_or(self.dialect.method(op)),
+            _ => self.dialect.method(op),
+        }
+    }
+
+    /// The payload shape: HTTP+JSON bodies and gRPC messages are ProtoJSON (1.0 oneof
+    /// wrappers and `TASK_STATE_*`) in both 1.0 and 0.3 (digest §0.1); JSON-RPC follows
+    /// the dialect.
     fn wire(&self) -> Dialect {
         match self.binding {
-            Binding::HttpJson => Dialect::V1_0,
+            // gRPC messages decode to the same ProtoJSON (0.3: of the 0.3 proto, as 0.3
+            // REST; grpc.rs)
+            Binding::HttpJson | Binding::Grpc => Dialect::V1_0,
             _ => self.dialect,
         }
     }
@@ -495,7 +527,11 @@ impl<'a> Runner<'a> {
         };
         let resp = self.t.send(req, self.cfg.timeout).await?;
         let json = resp.json().filter(Value::is_object);
-        Ok(Rpc { resp, json })
+        Ok(Rpc {
+            resp,
+            json,
+            grpc: None,
+        })
     }
 
     async fn call(&self, tg: &Target, method: &str, mut params: Value) -> Result<Rpc, CallError> {
@@ -511,7 +547,7 @@ impl<'a> Runner<'a> {
         auth: bool,
         version: Option<&str>,
     ) -> Result<Rpc, CallError> {
-        if tg.binding == Binding::HttpJson {
+        if matches!(tg.binding, Binding::HttpJson | Binding::Grpc) {
             let op = [
                 Op::Send,
                 Op::Stream,
@@ -526,6 +562,9 @@ impl<'a> Runner<'a> {
             ]
             .into_iter()
             .find(|op| tg.dialect.method(*op) == method);
+            if tg.binding == Binding::Grpc {
+                return self.grpc_call(tg, op, params, auth, version).await;
+            }
             return self.rest_call(tg, op, params, auth, version).await;
         }
         if let (Some(tenant), Some(obj)) = (&tg.tenant, params.as_object_mut()) {
@@ -582,7 +621,7 @@ impl<'a> Runner<'a> {
 
     fn send_params(&self, tg: &Target, text: &str, wait: bool, task: Option<&TaskRef>) -> Value {
         let mut p = self.send_params_of(tg.wire(), text, wait, task);
-        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+        if tg.binding != Binding::JsonRpc && tg.dialect == Dialect::V0_3 {
             // 0.3 REST = ProtoJSON of 0.3:grpc: parts in `content`, `blocking` (trap 5, 8)
             if let Some(m) = p.get_mut("message").and_then(Value::as_object_mut) {
                 if let Some(parts) = m.remove("parts") {
@@ -722,14 +761,14 @@ impl<'a> Runner<'a> {
             if !dialects.contains(&label) {
                 dialects.push(label);
             }
-            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+            self.binding = grpc::binding_label(tg.binding);
             if self.dialect_tests(tg, &card).await && first_ok.is_none() {
                 first_ok = Some(tg.clone());
             }
             self.binding = None;
         }
         for tg in std::mem::take(&mut self.extra_targets) {
-            self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+            self.binding = grpc::binding_label(tg.binding);
             self.extra_interface_test(&tg).await;
             self.binding = None;
         }
@@ -1034,18 +1073,23 @@ impl<'a> Runner<'a> {
             .binding
             .as_deref()
             .is_none_or(|b| b.eq_ignore_ascii_case("http+json"));
+        let want_grpc = self
+            .cfg
+            .binding
+            .as_deref()
+            .is_none_or(|b| b.eq_ignore_ascii_case("grpc"));
         let mut other_bindings = Vec::new();
         for i in &all {
             if self.cfg.dialect.is_some_and(|d| d != i.dialect) {
                 continue;
             }
-            let rest_ok = i.binding == Binding::HttpJson;
-            if i.binding != Binding::JsonRpc && !rest_ok {
+            if i.binding == Binding::Other {
                 other_bindings.push(i.clone());
                 continue;
             }
             let wanted = match i.binding {
                 Binding::JsonRpc => want_jsonrpc,
+                Binding::Grpc => want_grpc,
                 _ => want_rest,
             };
             if !wanted {
@@ -1071,8 +1115,17 @@ impl<'a> Runner<'a> {
                 Err((refused, m)) => problems.push((i.dialect, refused, m)),
             }
         }
-        // JSON-RPC first, each binding highest dialect first
-        targets.sort_by_key(|t| (t.binding != Binding::JsonRpc, std::cmp::Reverse(t.dialect)));
+        // JSON-RPC first, then HTTP+JSON, then gRPC, each binding highest dialect first
+        targets.sort_by_key(|t| {
+            (
+                match t.binding {
+                    Binding::JsonRpc => 0,
+                    Binding::HttpJson => 1,
+                    _ => 2,
+                },
+                std::cmp::Reverse(t.dialect),
+            )
+        });
         let filtered = self.cfg.dialect.is_some() || self.cfg.binding.is_some();
         if targets.is_empty() && problems.is_empty() && !all.is_empty() && filtered {
             // the operator asked for what the card does not offer: not the agent's fault
@@ -1088,7 +1141,7 @@ impl<'a> Runner<'a> {
                 let b = match i.binding {
                     Binding::JsonRpc => "jsonrpc",
                     Binding::HttpJson => "http+json",
-                    Binding::Grpc => "grpc (not probed by this build)",
+                    Binding::Grpc => "grpc",
                     _ => "another binding (not probed by this build)",
                 };
                 let one = format!("{b} {}", i.dialect.label());
@@ -1097,7 +1150,7 @@ impl<'a> Runner<'a> {
                 }
             }
             self.usage_error = Some(format!(
-                "{}: the agent's card offers no such interface; hint: it offers {} (--dialect auto|1.0|0.3, --binding auto|jsonrpc|http+json)",
+                "{}: the agent's card offers no such interface; hint: it offers {} (--dialect auto|1.0|0.3, --binding auto|jsonrpc|http+json|grpc)",
                 flags.join(" "),
                 offered.join(", ")
             ));
@@ -1123,18 +1176,14 @@ impl<'a> Runner<'a> {
             expectation(if all.is_empty() {
                 "card advertises no interface of a protocol version this probe speaks (1.0, 0.3, 0.2): nothing to test (a missing or incomplete interface list is the verifier's CARD-SHAPE-001 / CARD-SHAPE-003, which fail card.required-fields)".to_string()
             } else {
-                "card advertises only bindings this probe does not drive (gRPC or another): nothing to test (CARD-005 lets an agent offer any binding)".to_string()
+                "card advertises only bindings this probe does not drive (neither JSON-RPC, HTTP+JSON nor gRPC): nothing to test (CARD-005 lets an agent offer any binding)".to_string()
             })
         } else {
             let list: Vec<String> = targets
                 .iter()
                 .chain(&self.extra_targets)
                 .map(|t| {
-                    let b = if t.binding == Binding::JsonRpc {
-                        "JSON-RPC"
-                    } else {
-                        "HTTP+JSON"
-                    };
+                    let b = binding_words(t.binding);
                     format!("{b} {} at {}", t.dialect.label(), t.url)
                 })
                 .collect();
@@ -1166,6 +1215,7 @@ impl<'a> Runner<'a> {
                 Binding::Grpc => "grpc",
                 _ => "custom",
             };
+            // only a binding this build does not drive comes here
             self.skip(
                 &format!("binding.{b}"),
                 Some(i.dialect),
@@ -1289,7 +1339,7 @@ impl<'a> Runner<'a> {
         };
         self.push("common-interface", None, Category::Interop, started, o);
         for t in &dropped {
-            self.binding = (t.binding == Binding::HttpJson).then_some("http+json");
+            self.binding = grpc::binding_label(t.binding);
             self.skip(
                 "card.interface-url",
                 Some(t.dialect),
@@ -1310,15 +1360,28 @@ impl<'a> Runner<'a> {
     /// The interface as a target; `Err((refused, why))`, `refused` when the probe's own host
     /// guard declined it (`--allow-host`), not the agent's card.
     fn target_of(&self, i: &Interface) -> Result<Target, (bool, String)> {
-        let url = Url::parse(&i.url).map_err(|e| {
-            (
-                false,
-                format!(
-                    "advertised url {} at {} is not a URL: {e}",
-                    i.url, i.pointer
-                ),
-            )
-        })?;
+        // a GRPC interface's url is often a gRPC target (`host:port`): called over h2c, or
+        // TLS for a card served over https (grpc.rs)
+        let url = match i.binding {
+            Binding::Grpc => grpc::grpc_target(&i.url, self.t.base()).ok_or_else(|| {
+                (
+                    false,
+                    format!(
+                        "advertised url {} at {} is neither a gRPC target (host:port) nor an http(s) URL",
+                        i.url, i.pointer
+                    ),
+                )
+            }),
+            _ => Url::parse(&i.url).map_err(|e| {
+                (
+                    false,
+                    format!(
+                        "advertised url {} at {} is not a URL: {e}",
+                        i.url, i.pointer
+                    ),
+                )
+            }),
+        }?;
         let url = self.bind_all_to_probed(url, &i.pointer);
         self.t.check_url(&url).map_err(|e| (true, e.to_string()))?;
         // a card rewritten by the recording proxy names the proxy: speak of the agent
@@ -1467,7 +1530,15 @@ impl<'a> Runner<'a> {
                     )),
                     // 404 / 405 / 501 without an A2A error: the url is no A2A endpoint, which
                     // the recording shows and the verifier's CARD-URL-002 judges on this
-                    // exchange (session 46); another answer stays the probe's own
+                    // exchange (session 46); another answer stays the probe's own. A gRPC
+                    // call the address answers with no gRPC status (an HTTP server that is
+                    // no gRPC one; a bare UNIMPLEMENTED: no A2A service there) is the probe's
+                    // own too: the verifier judges no gRPC call without a grpc-status
+                    None if tg.binding == Binding::Grpc => Outcome::Fail(format!(
+                        "advertised url {} answered {} to a gRPC call: no A2A gRPC service there (CARD-005: the interface serves its binding at its url)",
+                        tg.url,
+                        rpc.describe()
+                    )),
                     None if matches!(rpc.resp.status, 404 | 405 | 501) => verifier_reads(
                         Outcome::Fail(format!(
                             "advertised url {} answered {} to an A2A request",
@@ -1503,11 +1574,7 @@ impl<'a> Runner<'a> {
                 false
             }
             Ok(rpc) => {
-                let b = if tg.binding == Binding::JsonRpc {
-                    "JSON-RPC"
-                } else {
-                    "HTTP+JSON"
-                };
+                let b = binding_words(tg.binding);
                 let o = Outcome::Pass(format!("advertised url {} answers {b}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 // The verdict is the verifier's (ID-TASK-007 on this marked exchange, merged
@@ -1553,11 +1620,7 @@ impl<'a> Runner<'a> {
     async fn extra_interface_test(&mut self, tg: &Target) {
         let d = Some(tg.dialect);
         let started = self.begin("card.interface-url", d);
-        let b = if tg.binding == Binding::JsonRpc {
-            "JSON-RPC"
-        } else {
-            "HTTP+JSON"
-        };
+        let b = binding_words(tg.binding);
         let also = format!("another {b} {} interface", tg.dialect.label());
         let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
         // a read of a random id, marked as in `dialect_tests` (ID-TASK-007)
@@ -1945,6 +2008,24 @@ impl<'a> Runner<'a> {
         }
         if tg.binding == Binding::HttpJson {
             let o = self.rest_subscribe_terminal(tg, task).await;
+            self.push("errors.subscribe-terminal", d, eh, started, o);
+            return;
+        }
+        if tg.binding == Binding::Grpc {
+            // the stream's first message or its A2A error (grpc.rs), the verifier's to
+            // judge (TASK-STATE-006 for a stream served, GRPC-ERROR-* for a wrong status)
+            let (_, sent) = self
+                .open_stream(tg, Op::Subscribe, json!({"id": task.id}))
+                .await;
+            let o = match sent {
+                Ok(rpc) => verifier_judges(
+                    &rpc,
+                    &format!("subscribe to {} task {}", task.state_str(), task.id),
+                    -32004,
+                    "UnsupportedOperationError",
+                ),
+                Err(e) => e.outcome("subscribe failed"),
+            };
             self.push("errors.subscribe-terminal", d, eh, started, o);
             return;
         }
@@ -2364,7 +2445,7 @@ impl<'a> Runner<'a> {
         let (_, sent) = self.send_stream(tg, params).await;
         let what = format!(
             "streaming follow-up ({}) to input-required task {}",
-            tg.dialect.method(Op::Stream),
+            tg.op_name(Op::Stream),
             task.id
         );
         let rpc = match sent {
@@ -2484,6 +2565,12 @@ impl<'a> Runner<'a> {
         mut params: Value,
     ) -> (String, Result<Rpc, CallError>) {
         let id = uuid::Uuid::new_v4().to_string();
+        if tg.binding == Binding::Grpc {
+            let sent = self
+                .grpc_call(tg, Some(op), &params, true, tg.dialect.version_header())
+                .await;
+            return (id, sent);
+        }
         if tg.binding == Binding::HttpJson {
             let sent = self
                 .rest_call(tg, Some(op), &params, true, tg.dialect.version_header())
@@ -2557,27 +2644,51 @@ impl<'a> Runner<'a> {
             }
             return;
         }
+        let opened = if rpc.grpc.is_some() {
+            "HTTP 200 application/grpc, a stream of messages"
+        } else {
+            "HTTP 200 text/event-stream"
+        };
         self.push(
             "streaming.content-type",
             d,
             sc,
             started,
-            Outcome::Pass("HTTP 200 text/event-stream".into()),
+            Outcome::Pass(opened.into()),
         );
         // An event whose data is empty (a bare `data:` line) is SSE-FRAME-004's, a
         // warning: SSE parsers dispatch it as a message with data "", which no A2A client
         // reads as an event, so it is no envelope fault here either and the probe and
         // `verify` of its recording agree (interop42).
-        let datas: Vec<String> = crate::model::sse::event_data(&rpc.resp.body)
-            .into_iter()
-            .filter(|d| !d.trim().is_empty())
-            .collect();
+        // gRPC: each decoded message is one event; one that did not decode is no
+        // StreamResponse (the verifier's GRPC-FRAME-001)
+        let datas: Vec<String> = match &rpc.grpc {
+            Some(a) => a
+                .messages
+                .iter()
+                .map(Value::to_string)
+                .chain(a.unreadable.iter().map(|e| format!("undecodable: {e}")))
+                .collect(),
+            None => crate::model::sse::event_data(&rpc.resp.body)
+                .into_iter()
+                .filter(|d| !d.trim().is_empty())
+                .collect(),
+        };
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
         let mut results: Vec<Value> = Vec::new();
         // the first JSON-RPC error response the stream carried: "error -32603 ... at event 2"
-        let mut error_event: Option<String> = None;
-        let rest = tg.binding == Binding::HttpJson;
+        let mut error_event: Option<String> = rpc
+            .grpc
+            .as_ref()
+            .filter(|a| a.status.is_some_and(|s| s != 0))
+            .map(|a| format!("{} at event {}", a.status_words(), a.messages.len()));
+        let rest = tg.binding != Binding::JsonRpc;
+        let each = if rpc.grpc.is_some() {
+            "messages, each a StreamResponse"
+        } else {
+            "events, each a bare StreamResponse"
+        };
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
             if rest {
@@ -2621,10 +2732,7 @@ impl<'a> Runner<'a> {
         let o = if datas.is_empty() {
             Outcome::Fail("stream carried no event".into())
         } else if rest && bad_envelope.is_empty() {
-            Outcome::Pass(format!(
-                "{} events, each a bare StreamResponse",
-                datas.len()
-            ))
+            Outcome::Pass(format!("{} {each}", datas.len()))
         } else if rest {
             Outcome::Fail(format!(
                 "events {:?} are not bare StreamResponse objects with one member",
@@ -2645,6 +2753,8 @@ impl<'a> Runner<'a> {
         // (session 44); a stream with no event at all stays the probe's own failure
         let o = if datas.is_empty() {
             o
+        } else if rpc.grpc.is_some() {
+            verifier_reads(o, "STREAM-SHAPE-* and GRPC-FRAME-001")
         } else {
             verifier_reads(o, "STREAM-SHAPE-001, STREAM-SHAPE-002 and SSE-FRAME-*")
         };
@@ -2668,6 +2778,9 @@ impl<'a> Runner<'a> {
     async fn error_tests(&mut self, tg: &Target) {
         if tg.binding == Binding::HttpJson {
             return self.rest_error_tests(tg).await;
+        }
+        if tg.binding == Binding::Grpc {
+            return self.grpc_error_tests(tg).await;
         }
         let d = Some(tg.dialect);
         let eh = Category::ErrorHandling;
@@ -2858,11 +2971,14 @@ impl<'a> Runner<'a> {
                 "card does not advertise capabilities.pushNotifications",
             );
         }
-        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+        if tg.binding != Binding::JsonRpc && tg.dialect == Dialect::V0_3 {
             return skip_all(
                 self,
                 0,
-                "push over 0.3 HTTP+JSON is not probed by this build",
+                &format!(
+                    "push over 0.3 {} is not probed by this build",
+                    binding_words(tg.binding)
+                ),
             );
         }
         let hook = match self.webhook().await {
@@ -3270,11 +3386,12 @@ impl<'a> Runner<'a> {
             self.skip(TEST, None, Category::Security, "no interface answered");
             return;
         };
-        self.binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        self.binding = grpc::binding_label(tg.binding);
         let started = self.begin(TEST, None);
         let what = match (tg.binding, tg.dialect) {
             (Binding::HttpJson, Dialect::V1_0) => "GET /extendedAgentCard",
             (Binding::HttpJson, Dialect::V0_3) => "GET /v1/card",
+            (Binding::Grpc, Dialect::V0_3) => "GetAgentCard",
             (_, Dialect::V1_0) => "GetExtendedAgentCard",
             (_, Dialect::V0_3) => "agent/getAuthenticatedExtendedCard",
         };
@@ -3336,6 +3453,19 @@ impl<'a> Runner<'a> {
     /// One extended-card call on `tg` (see [`Runner::extended_card_test`]), with the
     /// configured credentials when `auth`.
     async fn extended_card_call(&self, tg: &Target, auth: bool) -> Result<Rpc, CallError> {
+        if tg.binding == Binding::Grpc {
+            let method = match tg.dialect {
+                Dialect::V1_0 => "GetExtendedAgentCard",
+                Dialect::V0_3 => "GetAgentCard",
+            };
+            let mut msg = json!({});
+            if let (Some(t), Dialect::V1_0) = (&tg.tenant, tg.dialect) {
+                msg["tenant"] = json!(t);
+            }
+            return self
+                .grpc_send(tg, method, &msg, auth, tg.dialect.version_header())
+                .await;
+        }
         if tg.binding == Binding::HttpJson {
             let route = match tg.dialect {
                 Dialect::V1_0 => "/extendedAgentCard",
@@ -3433,7 +3563,7 @@ impl<'a> Runner<'a> {
             .is_some_and(|l| l.url == tg.url && l.dialect == tg.dialect);
         // the send of this interface's binding too (it read only JSON-RPC's, so an agent
         // serving HTTP+JSON alone skipped this test "no task call was made"; probe48)
-        let binding = (tg.binding == Binding::HttpJson).then_some("http+json");
+        let binding = grpc::binding_label(tg.binding);
         let send = self
             .results
             .iter()
@@ -3757,6 +3887,26 @@ fn stream_refused(rpc: &Rpc) -> Option<String> {
 }
 
 fn not_a_stream(rpc: &Rpc) -> Option<String> {
+    if let Some(a) = &rpc.grpc {
+        // a gRPC stream: HTTP 200 application/grpc whose messages came, or that ended OK
+        // (an empty stream); an error status before any message refused it
+        if rpc.resp.status == 200
+            && a.grpc_content
+            && (!a.messages.is_empty() || a.status.is_none_or(|s| s == 0))
+        {
+            return None;
+        }
+        return Some(format!(
+            "HTTP {} {} with {}, expected a stream of StreamResponse messages",
+            rpc.resp.status,
+            if a.grpc_content {
+                "application/grpc"
+            } else {
+                "without a gRPC content type"
+            },
+            a.status_words()
+        ));
+    }
     let ct = rpc.resp.content_type();
     if rpc.resp.status == 200 && ct == "text/event-stream" {
         return None;
@@ -3815,7 +3965,10 @@ impl NoStream {
 /// a success the verifier judges (STREAM-HTTP-001: HTTP 200 and no JSON-RPC / HTTP+JSON
 /// error): a stream served under another content type.
 fn success_not_sse(rpc: &Rpc) -> bool {
-    rpc.resp.no_answer().is_none() && rpc.resp.status == 200 && rpc.error_code().is_none()
+    rpc.grpc.is_none()
+        && rpc.resp.no_answer().is_none()
+        && rpc.resp.status == 200
+        && rpc.error_code().is_none()
 }
 
 /// The events of a stream answer on `tg` (a message stream or a subscription): each SSE
@@ -3829,6 +3982,23 @@ fn read_stream(tg: &Target, rpc: &Rpc) -> Result<StreamRead, NoStream> {
         return Err(NoStream {
             verified: success_not_sse(rpc),
             text: format!("answered {p}"),
+        });
+    }
+    if let Some(a) = &rpc.grpc {
+        // each message a StreamResponse; a non-OK status ends the stream (grpc.rs)
+        let items = a
+            .messages
+            .iter()
+            .map(|m| tg.wire().stream_item(m))
+            .collect();
+        let error = a
+            .status
+            .filter(|s| *s != 0)
+            .map(|_| format!("{} after {} event(s)", a.status_words(), a.messages.len()));
+        return Ok(StreamRead {
+            items,
+            results: a.messages.clone(),
+            error,
         });
     }
     let rest = tg.binding == Binding::HttpJson;
@@ -3947,6 +4117,16 @@ fn terminal_rules(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::V1_0 => "STREAM-END-002, STREAM-END-005 and STREAM-FINAL-001",
         Dialect::V0_3 => "STREAM-END-007, STREAM-END-008 (0.x warnings: STREAM-003 is a SHOULD in 0.3) and STREAM-FINAL-001",
+    }
+}
+
+/// `JSON-RPC`, `HTTP+JSON` or `gRPC`, as messages name a binding.
+fn binding_words(b: Binding) -> &'static str {
+    match b {
+        Binding::JsonRpc => "JSON-RPC",
+        Binding::HttpJson => "HTTP+JSON",
+        Binding::Grpc => "gRPC",
+        Binding::Other => "another binding",
     }
 }
 
@@ -4452,7 +4632,11 @@ fn rest_rpc(resp: ProbeResponse) -> Rpc {
                 }})
             })
     };
-    Rpc { resp, json }
+    Rpc {
+        resp,
+        json,
+        grpc: None,
+    }
 }
 
 /// The config object of a push-config result: 1.0 flat `TaskPushNotificationConfig`, 0.3

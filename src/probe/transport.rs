@@ -95,6 +95,11 @@ pub struct ProbeResponse {
     /// proxy names it in [`crate::model::CONNECT_FAILURE_HEADER`]); `None` when a connection
     /// came up (the agent closed or reset it unanswered) and for every answer of the agent.
     pub connect_failure: Option<ConnectFailure>,
+    /// The HTTP/2 trailers that ended the answer (a gRPC call's `grpc-status`,
+    /// `grpc-message`, `grpc-status-details-bin`; GRPC-001); empty when none came (every
+    /// HTTP/1.1 answer, a Trailers-Only gRPC answer whose status is in [`Self::headers`],
+    /// an answer cut short).
+    pub trailers: HeaderMap,
 }
 
 impl ProbeResponse {
@@ -746,6 +751,25 @@ impl Transport {
         Ok(second)
     }
 
+    /// Sends `req` as one HTTP/2 request with prior knowledge (h2c; a gRPC call, GRPC-001:
+    /// `req` carries `content-type: application/grpc`, `te: trailers` and the framed
+    /// message) through the recording pipeline exactly as [`Transport::send`] sends an
+    /// HTTP/1.1 one: the same budget, host guard, relays, deadline, heartbeat, interrupt
+    /// and unanswered count. The answer's body is read to its end and its trailers kept
+    /// ([`ProbeResponse::trailers`]). Each call opens its own connection (closed when the
+    /// answer ended). No rate-limit retry: a gRPC server says "not now" with
+    /// `RESOURCE_EXHAUSTED` / `UNAVAILABLE`, which the caller reads.
+    ///
+    /// # Errors
+    /// As [`Transport::send`].
+    pub async fn send_h2(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+    ) -> Result<ProbeResponse, SendError> {
+        self.send_once_with(req, timeout, true, true).await
+    }
+
     /// After the run, when its last request went unanswered ([`Transport::last_unanswered`]):
     /// is the agent still there? One `GET` of the probed agent's Agent Card
     /// (`/.well-known/agent-card.json` under the base URL) through the recording proxy, so
@@ -802,6 +826,18 @@ impl Transport {
         timeout: Duration,
         tally: bool,
     ) -> Result<ProbeResponse, SendError> {
+        self.send_once_with(req, timeout, tally, false).await
+    }
+
+    /// [`Transport::send_once_as`] over HTTP/1.1, or over HTTP/2 with prior knowledge
+    /// when `h2` ([`Transport::send_h2`]).
+    async fn send_once_with(
+        &self,
+        req: ProbeRequest,
+        timeout: Duration,
+        tally: bool,
+        h2: bool,
+    ) -> Result<ProbeResponse, SendError> {
         self.check_url(&req.url)?;
         // registered before the flag is read: an interrupt in between still wakes it
         let stopped = self.stop.notified();
@@ -836,6 +872,9 @@ impl Transport {
             None => (self.target_uri(&req.url)?, None),
         };
         let mut builder = Request::builder().method(req.method.clone()).uri(target);
+        if h2 {
+            builder = builder.version(http::Version::HTTP_2);
+        }
         if let Some(h) = host {
             // the recording names the URL the card advertised (the proxy records `Host`)
             builder = builder.header(http::header::HOST, h);
@@ -850,10 +889,12 @@ impl Transport {
                 builder = builder.header(PROBE_TEST_HEADER, v);
             }
         }
-        if !req
-            .headers
-            .iter()
-            .any(|(k, _)| k.eq_ignore_ascii_case("accept-encoding"))
+        // a gRPC call's compression is its own (grpc-accept-encoding), not HTTP's
+        if !h2
+            && !req
+                .headers
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("accept-encoding"))
         {
             builder = builder.header(
                 http::header::ACCEPT_ENCODING,
@@ -865,7 +906,13 @@ impl Transport {
             .map_err(|e| SendError::Transport(format!("bad request: {e}")))?;
         let started = Instant::now();
         let deadline = started + timeout;
-        let fut = self.conns.request(request);
+        let fut = async {
+            if h2 {
+                Conns::request_h2(request).await.map(|r| (r, None))
+            } else {
+                self.conns.request(request).await.map(|(r, l)| (r, Some(l)))
+            }
+        };
         tokio::pin!(fut);
         let mut tick = started + HEARTBEAT;
         let answered = loop {
@@ -924,6 +971,7 @@ impl Transport {
         let mut buf = BytesMut::new();
         let mut complete = true;
         let mut cut: Option<String> = None;
+        let mut trailers = HeaderMap::new();
         loop {
             let frame = tokio::select! {
                 f = tokio::time::timeout_at(deadline, body.frame()) => f,
@@ -955,6 +1003,12 @@ impl Transport {
                     break;
                 }
                 Ok(Some(Ok(frame))) => {
+                    if frame.is_trailers() {
+                        if let Ok(t) = frame.into_trailers() {
+                            trailers.extend(t);
+                        }
+                        continue;
+                    }
                     if let Some(d) = frame.data_ref() {
                         let room = MAX_BODY_BYTES.saturating_sub(buf.len());
                         buf.extend_from_slice(&d[..d.len().min(room)]);
@@ -971,7 +1025,7 @@ impl Transport {
         }
         // the next request goes on this connection: a single-threaded server serves it
         // (a body cut short closed it)
-        if complete {
+        if let (true, Some(conn)) = (complete, conn) {
             drop(body);
             self.conns.put_back(conn).await;
         }
@@ -1019,6 +1073,7 @@ impl Transport {
             content_coding,
             undecodable,
             connect_failure,
+            trailers,
         })
     }
 
@@ -1172,6 +1227,44 @@ impl Conns {
         });
         let resp = sender.send_request(req).await?;
         Ok((resp, Lease { key, sender }))
+    }
+
+    /// Sends `req` (an absolute `http://` URI; a `Host` field, when set, becomes the
+    /// `:authority`, so the recording names the URL the card advertised) on a new HTTP/2
+    /// connection with prior knowledge (h2c), closed once the answer and every handle to
+    /// it are dropped. gRPC's transport (GRPC-001): the recording proxy speaks h2c to the
+    /// prober and HTTP/2 (h2c, or TLS with ALPN `h2`) to the agent.
+    async fn request_h2(
+        mut req: Request<Full<Bytes>>,
+    ) -> Result<hyper::Response<Incoming>, BoxError> {
+        let uri = req.uri().clone();
+        let host = uri.host().ok_or("request URI without a host")?;
+        let port = uri.port_u16().unwrap_or(80);
+        let key = format!("{host}:{port}");
+        if let Some(h) = req.headers_mut().remove(http::header::HOST) {
+            let pq = uri.path_and_query().map_or("/", |p| p.as_str());
+            let shown = format!("http://{}{pq}", h.to_str().unwrap_or(&key));
+            *req.uri_mut() = shown.parse().unwrap_or(uri.clone());
+        }
+        let tcp = tokio::net::TcpStream::connect((
+            host.trim_start_matches('[').trim_end_matches(']'),
+            port,
+        ))
+        .await
+        .map_err(|source| ConnectError {
+            addr: key.clone(),
+            source,
+        })?;
+        let _ = tcp.set_nodelay(true);
+        let (mut sender, conn) = hyper::client::conn::http2::handshake(
+            hyper_util::rt::TokioExecutor::new(),
+            TokioIo::new(tcp),
+        )
+        .await?;
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+        Ok(sender.send_request(req).await?)
     }
 
     /// Keeps `lease`'s connection for the next request to its origin once it is ready for

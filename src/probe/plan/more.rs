@@ -225,13 +225,24 @@ impl Runner<'_> {
         let Some(result) = rpc.result().filter(|r| r.is_object()) else {
             // HTTP+JSON: GET /tasks not routed (405, 501 UNIMPLEMENTED, or a 404 whose body
             // names no A2A error: no ErrorInfo reason), the binding's -32601
-            let unrouted = tg.binding == Binding::HttpJson
-                && rpc.resp.no_answer().is_none()
-                && (matches!(rpc.resp.status, 405 | 501)
-                    || (rpc.resp.status == 404 && rest_reason(&rpc.resp).is_none()));
+            // gRPC: a bare UNIMPLEMENTED (no ErrorInfo), gRPC's answer to a method the
+            // server does not register
+            let unrouted_grpc = rpc
+                .grpc
+                .as_ref()
+                .is_some_and(|a| a.status == Some(12) && a.reason.is_none());
+            let unrouted = unrouted_grpc
+                || tg.binding == Binding::HttpJson
+                    && rpc.resp.no_answer().is_none()
+                    && (matches!(rpc.resp.status, 405 | 501)
+                        || (rpc.resp.status == 404 && rest_reason(&rpc.resp).is_none()));
             return Err(match rpc.error_code() {
                 Some(-32004 | -32601) => Outcome::Skip(format!(
                     "the agent offers no ListTasks: {asked} got {}",
+                    rpc.describe()
+                )),
+                _ if unrouted_grpc => Outcome::Skip(format!(
+                    "the agent offers no ListTasks: {asked} got {} (no such gRPC method)",
                     rpc.describe()
                 )),
                 _ if unrouted => Outcome::Skip(format!(
@@ -587,7 +598,7 @@ impl Runner<'_> {
         let method = if rest {
             ":subscribe"
         } else {
-            tg.dialect.method(Op::Subscribe)
+            tg.op_name(Op::Subscribe)
         };
         let how = match &sub {
             Ok((_, verb)) if !verb.is_empty() => format!("{verb} {method}"),
@@ -738,12 +749,15 @@ impl Runner<'_> {
             );
             return;
         }
-        if tg.binding == Binding::HttpJson && tg.dialect == Dialect::V0_3 {
+        if tg.binding != Binding::JsonRpc && tg.dialect == Dialect::V0_3 {
             self.skip(
                 TEST,
                 d,
                 eh,
-                "push over 0.3 HTTP+JSON is not probed by this build",
+                &format!(
+                    "push over 0.3 {} is not probed by this build",
+                    super::binding_words(tg.binding)
+                ),
             );
             return;
         }

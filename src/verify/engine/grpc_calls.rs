@@ -260,6 +260,22 @@ impl State {
             }
         }
         match x.outcome {
+            // A stream the client left between whole messages (a probe at its deadline, a
+            // stream held open after its terminal event): its messages were judged as they
+            // came, as an SSE stream's events are when the client leaves (its first event,
+            // ids, events after the terminal one); only its end and status, which the
+            // client cut, are not (grpcprobe57: the whole call was "not judged", so the
+            // probe's stream checks stood on no verdict over gRPC while they did over SSE).
+            Some(Outcome::ClientAbort)
+                if x.sse.is_some()
+                    && g.resp.pending() == 0
+                    && g.unreadable.is_none()
+                    && g.malformed.is_none() =>
+            {
+                self.end_stream(&mut x);
+                self.after_response(&x, None, None);
+                return;
+            }
             Some(Outcome::ClientAbort) => {
                 self.incomplete.push((
                     str::to_string(&x.id),
