@@ -2869,6 +2869,104 @@ fn mine57_push_config_member_types_and_snake_case_methods_told() {
     }
 }
 
+/// Round fifty-seven (b) (mine57b; threads under github.com/a2aproject): DATA-PARAM-003
+/// widened to an HTTP+JSON task route whose task or config id segment is blank
+/// (a2a-java #1012: a blank config id became `GET .../pushNotificationConfigs/`, read before
+/// as the list route and left silent; a blank task id's `POST /tasks/:cancel` drew
+/// CARD-URL-002 on the agent), not a lenient router's list answer to the trailing slash.
+/// REST-ERROR-001 narrowed: a router's 405 page to SubscribeToTask under either method is no
+/// A2A error body (DIGEST trap 1, A2A #1574: the proto says GET, the prose POST), while a JSON
+/// body there stays judged. The controls of the round stay silent.
+#[test]
+fn mine57b_blank_route_ids_and_subscribe_method_refusal() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1282-v10-rest-get-push-config-blank-config-id",
+            "DATA-PARAM-003",
+            "error",
+            "client requested GET /a2a/tasks/t-pj-1/pushNotificationConfigs/, the GetTaskPushNotificationConfig route with a blank config id",
+        ),
+        (
+            "b57b-A1-v10-rest-delete-push-config-blank-config-id",
+            "DATA-PARAM-003",
+            "error",
+            "the DeleteTaskPushNotificationConfig route with a blank config id",
+        ),
+        (
+            "b57b-A2-v10-rest-cancel-blank-task-id",
+            "DATA-PARAM-003",
+            "error",
+            "client requested POST /api/tasks/:cancel, the CancelTask route with a blank task id",
+        ),
+        (
+            "b57b-A3-v03-rest-get-push-config-blank-config-id",
+            "DATA-PARAM-003",
+            "error",
+            "the agent's HTTP 404 is the right answer to it",
+        ),
+        (
+            "b57b-B2-v10-rest-subscribe-405-json-not-aip193",
+            "REST-ERROR-001",
+            "error",
+            "error body of SubscribeToTask",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        // the blank DELETE is the Delete it means, not the list route's wrong verb
+        (
+            "b57b-A1-v10-rest-delete-push-config-blank-config-id",
+            "REST-VERB-001",
+        ),
+        // a blank task id's 404 is the right answer, no sign of a wrong card url
+        ("b57b-A2-v10-rest-cancel-blank-task-id", "CARD-URL-002"),
+        (
+            "b57b-AL1-legal-v10-rest-trailing-slash-served-as-list",
+            "DATA-PARAM-003",
+        ),
+        (
+            "f1295-legal-v10-rest-subscribe-get-refused-405-then-post",
+            "REST-ERROR-001",
+        ),
+        (
+            "b57b-B1-legal-v10-rest-subscribe-post-refused-405-then-get",
+            "REST-ERROR-001",
+        ),
+        (
+            "f1296-v10-rest-client-subscribe-slash-route",
+            "REST-ERROR-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    legal_controls_silent(&dir.join("variants"), "b57b-", 3);
+}
+
 /// STREAM-003 across a gateway (mine51; verify_metamorphic49's re-chunked b9-f22): the agent
 /// closes its stream at working after 30 s of quiet and the gateway relays it, each event
 /// split over two chunks on the client leg a millisecond apart. The client leg's quiet span

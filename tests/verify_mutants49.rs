@@ -264,7 +264,11 @@ fn task_named(cx: &Cx, c: &Call) -> Option<String> {
         .into_iter()
         .flatten()
         {
-            if let Some(s) = v.as_str() {
+            // A blank id names no task (a 1.0 string left "" is unset: f736's new messages
+            // with taskId "", sampled once mine57b's files moved the every-40th pick; a
+            // follow-up built from such a send substituted the empty string and named no
+            // task at all).
+            if let Some(s) = v.as_str().filter(|s| !s.is_empty()) {
                 return Some(s.to_string());
             }
         }
@@ -889,7 +893,12 @@ fn ops() -> Vec<FaultOp> {
             name: "card-interface-not-answering",
             breaks: "CARD-005, CARD-006",
             make: |cx| {
-                if !cx.calls.iter().any(|c| c.op == Op::Card) {
+                // A card fetch answered 304 Not Modified carries no card (b9-ok's
+                // revalidation, sampled once mine57b's files moved the every-40th pick): the
+                // recording names no interface url, so a 404 there refutes none.
+                if !cx.calls.iter().any(|c| {
+                    c.op == Op::Card && c.resp_json(&cx.lines).is_some_and(|v| v.is_object())
+                }) {
                     return vec![];
                 }
                 // (A card whose HTTP+JSON interface urls nest, s16-V3, is a base again: the

@@ -634,6 +634,61 @@ pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, Str
     Some((rt, canon))
 }
 
+/// Which id an HTTP+JSON task route leaves blank ([`rest_route_blank_id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlankRouteId {
+    /// `/tasks//...`, `/tasks/:cancel`, `/tasks/:subscribe`: no task id before the verb
+    /// or the `/pushNotificationConfigs` segment.
+    Task,
+    /// `GET|DELETE /tasks/{id}/pushNotificationConfigs/`: a slash and no config id after it.
+    Config,
+}
+
+/// An HTTP+JSON task route whose id segment is blank (1.0 §11.3 / 0.3 §3.5.6 routes;
+/// DATA-003: GetTaskRequest.id, CancelTaskRequest.id, SubscribeToTaskRequest.id,
+/// TaskPushNotificationConfig.task_id and Get / DeleteTaskPushNotificationConfigRequest.id
+/// are REQUIRED; a2a-java #1012: a client's blank config id became
+/// `GET .../pushNotificationConfigs/`). Gives `(the operation the path means, which id is
+/// blank)`: `POST {base}/tasks/:cancel` (CancelTask), `GET|POST {base}/tasks/:subscribe`
+/// (SubscribeToTask), `{base}/tasks//pushNotificationConfigs[/{id}]` (the push config
+/// call of that verb), and `GET|DELETE {base}/tasks/{id}/pushNotificationConfigs/` (Get /
+/// Delete with a blank config id; [`rest_route`] reads the GET as the list route, which a
+/// lenient router may serve, and the DELETE as the list route's wrong verb). `None` for
+/// any other path. Query stripped; only the last `/tasks/` segment is read.
+pub fn rest_route_blank_id(method: &str, path: &str) -> Option<(Op, BlankRouteId)> {
+    let path = before_query(path);
+    let m = method.to_ascii_uppercase();
+    let i = path.rfind("/tasks/")?;
+    let rest = &path[i + "/tasks/".len()..];
+    match (m.as_str(), rest) {
+        ("POST", ":cancel") => return Some((Op::CancelTask, BlankRouteId::Task)),
+        ("GET" | "POST", ":subscribe") => return Some((Op::SubscribeToTask, BlankRouteId::Task)),
+        _ => {}
+    }
+    if let Some(t) = rest.strip_prefix("/pushNotificationConfigs") {
+        if !t.is_empty() && !t.starts_with('/') {
+            return None;
+        }
+        let op = match (m.as_str(), t.trim_start_matches('/').is_empty()) {
+            ("POST", true) => Op::CreatePushConfig,
+            ("GET", true) => Op::ListPushConfigs,
+            ("GET", false) => Op::GetPushConfig,
+            ("DELETE", false) => Op::DeletePushConfig,
+            _ => return None,
+        };
+        return Some((op, BlankRouteId::Task));
+    }
+    let (id, tail) = rest.split_once('/')?;
+    if id.is_empty() || id.contains(':') || tail != "pushNotificationConfigs/" {
+        return None;
+    }
+    match m.as_str() {
+        "GET" => Some((Op::GetPushConfig, BlankRouteId::Config)),
+        "DELETE" => Some((Op::DeletePushConfig, BlankRouteId::Config)),
+        _ => None,
+    }
+}
+
 /// A request path that resembles an HTTP+JSON route but is none of the binding's routes in
 /// any letter case (REST-001; 0.3 REST-003; breaker19a Y2): a task route's custom verb
 /// written as a path segment (`/tasks/t1/cancel`, `/tasks/t1/subscribe`: AIP-136 custom
@@ -3949,6 +4004,51 @@ mod added_tests {
             ("POST", "/"),
         ] {
             assert_eq!(slip(m, p), None, "{m} {p}");
+        }
+    }
+
+    #[test]
+    fn routes_with_a_blank_id_segment_are_named() {
+        use BlankRouteId::{Config, Task};
+        for (m, p, want) in [
+            // a2a-java #1012: the blank config id after the slash (mine57b f1282)
+            (
+                "GET",
+                "/a2a/tasks/t1/pushNotificationConfigs/",
+                (Op::GetPushConfig, Config),
+            ),
+            (
+                "DELETE",
+                "/tasks/t1/pushNotificationConfigs/?x=1",
+                (Op::DeletePushConfig, Config),
+            ),
+            ("POST", "/acme/tasks/:cancel", (Op::CancelTask, Task)),
+            ("GET", "/tasks/:subscribe", (Op::SubscribeToTask, Task)),
+            (
+                "POST",
+                "/tasks//pushNotificationConfigs",
+                (Op::CreatePushConfig, Task),
+            ),
+            (
+                "GET",
+                "/tasks//pushNotificationConfigs/c1",
+                (Op::GetPushConfig, Task),
+            ),
+        ] {
+            assert_eq!(rest_route_blank_id(m, p), Some(want), "{m} {p}");
+        }
+        // routes with their ids, other verbs and other paths: none
+        for (m, p) in [
+            ("GET", "/tasks/t1/pushNotificationConfigs"),
+            ("GET", "/tasks/t1/pushNotificationConfigs/c1"),
+            ("POST", "/tasks/t1/pushNotificationConfigs/"),
+            ("POST", "/tasks/t1:cancel"),
+            ("GET", "/tasks/"),
+            ("GET", "/tasks//pushNotificationConfigsX"),
+            ("PUT", "/tasks/:cancel"),
+            ("POST", "/message:send"),
+        ] {
+            assert_eq!(rest_route_blank_id(m, p), None, "{m} {p}");
         }
     }
 

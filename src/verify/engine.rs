@@ -145,6 +145,12 @@ struct Call {
     /// `/tasks/t1:resubscribe`; [`a2a::rest_route_slip`], REST-001): no call of any
     /// operation, judged at the answer (REST-ROUTE-001).
     route_slip: Option<(String, &'static str, String)>,
+    /// HTTP+JSON: `(path as sent, the operation it means, which id is blank)` when the
+    /// request path is a task route whose task or config id segment is blank
+    /// (`/tasks/:cancel`, `/tasks/t1/pushNotificationConfigs/`;
+    /// [`a2a::rest_route_blank_id`], DATA-003; a2a-java #1012): judged at the answer
+    /// (DATA-PARAM-003), unless a lenient router served it as the list route it resembles.
+    blank_route_id: Option<(String, Op, a2a::BlankRouteId)>,
     /// JSON-RPC: the call carried `"params": null`, which [`Call::params`] cannot tell from
     /// no params (JSON-RPC 2.0 §4.2: params, when present, MUST be a Structured value).
     params_null: bool,
@@ -6123,7 +6129,27 @@ impl State {
                 }
             }
         }
-        let route_like = route.is_some() || wrong_case_path.is_some() || c.route_slip.is_some();
+        // DATA-PARAM-003 (a2a-java #1012, mine57b f1282): a task route whose task or config
+        // id segment is blank. The DELETE on `.../pushNotificationConfigs/` is the Delete
+        // it means with no config id, not the list route's wrong verb (REST-VERB-001);
+        // the GET stays the list route a lenient router may serve (judged at the answer).
+        if wrong_case_path.is_none() && c.route_slip.is_none() {
+            if let Some((op, which)) = a2a::rest_route_blank_id(&x.method, &x.path) {
+                let list_route = route.as_ref().is_some_and(|r| r.op == Op::ListPushConfigs);
+                if (route.is_none() || list_route) && self.a2a_rest_request(x) {
+                    let sent = x.path.split('?').next().unwrap_or(&x.path).to_string();
+                    c.blank_route_id = Some((sent, op, which));
+                    self.areas.insert("rest");
+                    if x.method.eq_ignore_ascii_case("DELETE") {
+                        route = None;
+                    }
+                }
+            }
+        }
+        let route_like = route.is_some()
+            || wrong_case_path.is_some()
+            || c.route_slip.is_some()
+            || c.blank_route_id.is_some();
         c.wrong_case_path = wrong_case_path;
         if is_post && !route_like {
             if let Some(mut calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
@@ -6300,6 +6326,7 @@ impl State {
                 // A JSON-RPC body posted there: the path is the endpoint, no route.
                 c.wrong_case_path = None;
                 c.route_slip = None;
+                c.blank_route_id = None;
             }
         } else if let Some(rt) = route {
             c.binding = Some(Binding::Rest);

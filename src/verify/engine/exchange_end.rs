@@ -446,6 +446,13 @@ impl State {
         {
             self.route_slipped(&x, &c);
         }
+        if c.blank_route_id.is_some()
+            && x.status.is_some()
+            && !x.synthetic
+            && !self.gw_rerouted(&x.id)
+        {
+            self.route_id_blank(&x, &c);
+        }
         // An A2A call or Agent Card request the client gave up on before any answer
         // (breaker12 L20: a CancelTask the agent held for 30 s; newcomer19 N6: an agent
         // that accepted the connection and never said a word): nothing to judge, but the

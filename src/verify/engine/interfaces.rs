@@ -1176,9 +1176,9 @@ impl State {
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
         if unrouted
-            && x.call
-                .as_ref()
-                .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
+            && x.call.as_ref().is_some_and(|c| {
+                c.wrong_case_path.is_some() || c.route_slip.is_some() || c.blank_route_id.is_some()
+            })
         {
             return;
         }

@@ -969,7 +969,13 @@ impl State {
                     .iter()
                     .any(|v| x.method.eq_ignore_ascii_case(v))
             });
-        if wrong_verb {
+        // DIGEST trap 1 (A2A #1574, open): SubscribeToTask is GET in the proto's HTTP
+        // binding and POST in the prose (§5.3, §11.3), so a 1.0 client may send either and
+        // an agent that serves one may refuse the other with its router's 405 (mine57b
+        // f1295): the method is refused before any A2A operation runs, and no A2A error
+        // exists for it, as for the wrong verb above. A JSON error body there is still
+        // judged (check_rest_error).
+        if wrong_verb || (status == 405 && c.op == Some(Op::SubscribeToTask)) {
             return;
         }
         // breaker29 C08: a 415 to a body the client sent under a media type that is not JSON

@@ -1065,6 +1065,57 @@ impl State {
     /// agent's 404/405 is the right answer (no CARD-URL-002); an agent that served it
     /// anyway serves a route of its own, which only this agent has. Not for the prober's
     /// deliberately malformed requests.
+    /// DATA-PARAM-003 (DATA-003; 1.0 §11.3, 0.3 §3.5.6 routes) for an HTTP+JSON task route
+    /// whose task or config id segment is blank ([`Call::blank_route_id`]): the client
+    /// named no task (`POST /tasks/:cancel`) or no config (`GET
+    /// /tasks/t1/pushNotificationConfigs/`, a2a-java #1012: its REST transport turned a
+    /// blank config id into the trailing-slash path). Not told when a lenient router served
+    /// the GET as the list route it resembles (HTTP 2xx with a `configs` list), nor for the
+    /// prober's deliberately malformed requests or a push delivery.
+    pub(super) fn route_id_blank(&mut self, x: &Exch, c: &Call) {
+        let Some((sent, op, which)) = &c.blank_route_id else {
+            return;
+        };
+        if c.webhook || x.probe_negative() {
+            return;
+        }
+        let status = x.status.unwrap_or(0);
+        let ok = (200..300).contains(&status);
+        let verb = x.method.to_ascii_uppercase();
+        if ok && *which == a2a::BlankRouteId::Config && verb == "GET" {
+            let listed = x
+                .resp_decoded()
+                .is_some_and(|b| Json::parse(&b).is_ok_and(|v| v.get("configs").is_some()));
+            if listed {
+                return;
+            }
+        }
+        let (what, route) = match which {
+            a2a::BlankRouteId::Config => (
+                "a blank config id (a slash and no id after pushNotificationConfigs/), so it names no config: the config id is REQUIRED (DATA-003; proto Get / DeleteTaskPushNotificationConfigRequest.id) and the route is .../tasks/{taskId}/pushNotificationConfigs/{configId}, while without the slash the path is ListTaskPushNotificationConfigs",
+                "send the config id the create answered (a blank id is no config; a client that holds none lists the task's configs)",
+            ),
+            a2a::BlankRouteId::Task => (
+                "a blank task id (nothing between tasks/ and the verb or the next segment), so it names no task: the task id is REQUIRED (DATA-003) and every task route is .../tasks/{id}...",
+                "send the id of the task the agent handed out",
+            ),
+        };
+        let outcome = if ok {
+            format!("the agent answered HTTP {status} anyway, serving a call that names nothing")
+        } else {
+            format!("the agent's HTTP {status} is the right answer to it, not a wrong card url")
+        };
+        self.find(
+            &r::DATA_PARAM_TASK_ID_MISSING,
+            format!(
+                "client requested {verb} {sent}, the {} route with {what}; {route} ({outcome})",
+                op.name()
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     pub(super) fn route_slipped(&mut self, x: &Exch, c: &Call) {
         let Some((sent, what, instead)) = &c.route_slip else {
             return;
