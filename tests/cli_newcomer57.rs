@@ -5,12 +5,19 @@
 //!   path mid-line, after the brief text's `reports:` line had named it), and `interop`'s
 //!   headings (`interop [B->A] agent A "name" (URL) (dialects: ...)`, 94) and count lines
 //!   (90), wrapped: now each fits, or ends with the one path or URL it names.
+//! - R1: `proxy --route "/a = URL"` (blanks around `=`) made the prefix `/a%20`, so no
+//!   request reached the agent (404 from the proxy), the banner's `route /a%20 -> URL` the
+//!   only sign; a URL in quotes the shell passed on (`--upstream "'URL'"`, `probe '"URL"'`)
+//!   got "give http(s)://host[:port][/path]", which it looked like; a route without `=`
+//!   got the generic "--help lists the flags".
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
 #[path = "common/misbehaving_peer.rs"]
 mod misbehaving_peer;
+
+use std::time::Duration;
 
 /// Every row of `out` fits in `cols` characters, or is one that names a path or URL last
 /// (`names`), whose words before it fit: a wrap then falls inside that path alone.
@@ -144,4 +151,44 @@ fn interop_on_80_columns_leaves_no_row_wrapped_but_at_a_path() {
         );
     }
     assert!(!out.contains("a2a-interop: wrote "), "{out}");
+}
+
+/// R1: blanks around a route's `=` are dropped: the card is served at `/a/...` through
+/// the proxy, and the banner names the route `/a`; a URL in quotes, and a route without
+/// `=`, are refused (exit 2) with the value to give instead.
+#[test]
+fn a_route_or_url_typed_at_two_in_the_morning_gets_the_one_meant() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let url = url.trim_end_matches('/').to_string();
+    let (run, addr) =
+        proxy_process::start_proxy(&["--route", &format!("/a = {url}"), "--no-record"]);
+    let route = proxy_process::line_with(&run, "  route /a", Duration::from_secs(10));
+    assert_eq!(route, format!("  route /a -> {url}"));
+    let card = proxy_process::get(addr, "/a/.well-known/agent-card.json");
+    assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+    run.terminate();
+
+    let dir = tempfile::tempdir().unwrap();
+    let quoted = format!("'{url}'");
+    for args in [
+        vec!["proxy", "--upstream", &quoted, "--no-record"],
+        vec!["probe", &quoted],
+    ] {
+        let o = proxy_process::run_in(dir.path(), &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.trim_end().ends_with(&format!(
+                "hint: remove the quotes around it, which the shell passed on as part of the value (quoted twice, or read from a file that quotes it): {url}"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    let o = proxy_process::run_in(dir.path(), &["proxy", "--route", &format!("/a:{url}")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.trim_end().ends_with(&format!("hint: --route /a={url}")),
+        "{err}"
+    );
 }
