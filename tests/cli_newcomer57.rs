@@ -10,6 +10,8 @@
 //!   only sign; a URL in quotes the shell passed on (`--upstream "'URL'"`, `probe '"URL"'`)
 //!   got "give http(s)://host[:port][/path]", which it looked like; a route without `=`
 //!   got the generic "--help lists the flags".
+//! - E1: `rules STREAM-END-001`, the rule a probe finding names, printed its summary (184
+//!   characters) and help (272) as one line each: an 80-column terminal cut them mid-word.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -191,4 +193,28 @@ fn a_route_or_url_typed_at_two_in_the_morning_gets_the_one_meant() {
         err.trim_end().ends_with(&format!("hint: --route /a={url}")),
         "{err}"
     );
+}
+
+/// E1: `rules RULE` on an 80-column terminal: every row fits, broken at spaces, and the
+/// whole help is there; on a pipe each paragraph stays one line (scripts read `Help: `).
+#[test]
+fn a_rule_explained_on_80_columns_wraps_at_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out) =
+        crate::cli_newcomer56::run_on_terminal(dir.path(), &["rules", "STREAM-END-001"], 80);
+    assert_eq!(code, Some(0), "{out}");
+    assert_rows_fit(&out, 80, &[]);
+    let o = proxy_process::run_in(dir.path(), &["rules", "STREAM-END-001"]);
+    let piped = String::from_utf8_lossy(&o.stdout);
+    let help = piped
+        .lines()
+        .find(|l| l.starts_with("Help: "))
+        .unwrap_or_else(|| panic!("{piped}"));
+    assert!(help.chars().count() > 80, "{help}");
+    // the same words, rows joined
+    let joined = out
+        .split("\n\n")
+        .map(|p| p.replace('\n', " "))
+        .collect::<Vec<_>>();
+    assert!(joined.iter().any(|p| p.trim_end() == help), "{out}");
 }
