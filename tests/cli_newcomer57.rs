@@ -12,6 +12,8 @@
 //!   got the generic "--help lists the flags".
 //! - E1: `rules STREAM-END-001`, the rule a probe finding names, printed its summary (184
 //!   characters) and help (272) as one line each: an 80-column terminal cut them mid-word.
+//! - D1: `demo`'s first line (README's Run) named both addresses and the recording's path
+//!   on one line of 122 characters; the path now has its own row.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -217,4 +219,29 @@ fn a_rule_explained_on_80_columns_wraps_at_words() {
         .map(|p| p.replace('\n', " "))
         .collect::<Vec<_>>();
     assert!(joined.iter().any(|p| p.trim_end() == help), "{out}");
+}
+
+/// D1: `demo` (README's first command) on an 80-column terminal: its first line names the
+/// agent's and the proxy's addresses within the width, the next the recording, which
+/// exists.
+#[test]
+fn demo_s_first_line_fits_and_names_the_recording_on_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out) = crate::cli_newcomer56::run_on_terminal(dir.path(), &["demo"], 80);
+    assert_eq!(code, Some(0), "{out}");
+    let mut lines = out
+        .lines()
+        .skip_while(|l| !l.starts_with("demo: reference agent on "));
+    let first = lines.next().unwrap_or_else(|| panic!("{out}"));
+    assert!(first.chars().count() <= 80, "{first:?}");
+    assert!(first.contains(", recording proxy on 127.0.0.1:"), "{first}");
+    let rec = lines
+        .next()
+        .and_then(|l| l.strip_prefix("  recording to "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        rec.starts_with("recordings/demo-") && rec.ends_with(".jsonl"),
+        "{rec}"
+    );
+    assert!(dir.path().join(rec).is_file(), "{rec}");
 }
