@@ -416,8 +416,10 @@ pub async fn drive_logged(
             ));
         }
     };
+    // the recording's path on a row of its own, last (newcomer57: 122 characters on one
+    // line, an 80-column terminal wrapped the words before the path)
     say(format!(
-        "demo: reference agent on {agent_addr}, recording proxy on {} -> {}",
+        "demo: reference agent on {agent_addr}, recording proxy on {}\n  recording to {}",
         pipeline.proxy_addr(),
         recording.display()
     ));

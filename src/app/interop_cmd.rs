@@ -288,7 +288,12 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("interop", "tests");
         }
-        if !write_reports(&pairs, &model, &input, a.quiet) {
+        // the brief text's `reports:` line named them (newcomer57: the `wrote` line,
+        // 220 characters, ended the first screen, wrapped over three rows, saying it again)
+        let brief = !to_stdout
+            && crate::app::probe_cmd::text_mode(a.quiet, a.brief, a.verbose)
+                == crate::app::probe_cmd::TextMode::Brief;
+        if !write_reports(&pairs, &model, &input, a.quiet || brief) {
             remove_temp(&run);
             return Ok(ExitCode::from(2));
         }
@@ -1018,12 +1023,22 @@ pub fn brief_text(
 ) -> String {
     let mut s = String::new();
     for d in &run.directions {
-        s.push_str(&format!(
-            "interop [{}] agent {} ({})\n",
-            d.name,
-            called_agent(d),
-            crate::app::probe_cmd::dialects_shown(&d.report.dialects)
+        let shown = crate::app::probe_cmd::dialects_shown(&d.report.dialects);
+        let side = if d.name == B_TO_A { "A" } else { "B" };
+        let named = d
+            .report
+            .card_name
+            .as_ref()
+            .map(|n| format!(" {:?}", crate::report::show_controls_line(n)))
+            .unwrap_or_default();
+        // the agent's URL alone on the next row when the heading does not fit (newcomer57)
+        s.push_str(&crate::app::probe_cmd::fit_named(
+            &format!("interop [{}] agent {} ({shown})", d.name, called_agent(d)),
+            &format!("interop [{}] agent {side}{named} ({shown}) at", d.name),
+            &d.report.target,
+            columns,
         ));
+        s.push('\n');
         let of_d = run.findings_for(d.name);
         let states = judged.and_then(|i| i.baseline.as_ref().map(|b| b.states(&of_d, &i.index)));
         let body = crate::app::probe_cmd::brief_body(
@@ -1039,7 +1054,9 @@ pub fn brief_text(
         );
         // each line of a direction's block names it, as its count line does in the whole text
         for line in body.lines() {
-            let counts = line.contains(" passed, ") && line.contains(" requests; ");
+            // the count line's first row (on a narrow terminal its level is the next row)
+            let counts =
+                !line.starts_with(' ') && line.contains(" passed, ") && line.contains(" skipped");
             if counts
                 || line.starts_with("conformance level: ")
                 || line.starts_with("the request budget")
@@ -1053,7 +1070,9 @@ pub fn brief_text(
         s.push('\n');
     }
     push_verdict(&mut s, run, run.separation.status == Status::Fail);
-    s.push_str(&crate::app::probe_cmd::brief_trailer(recording, reports));
+    s.push_str(&crate::app::probe_cmd::brief_trailer(
+        recording, reports, columns,
+    ));
     s
 }
 

@@ -203,7 +203,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("the probe", "tests");
         }
-        if !write_reports(&pairs, &model, &input, a.quiet) {
+        // the brief text's `reports:` line named them (newcomer57: the `wrote` line,
+        // 220 characters, ended the first screen, wrapped over three rows, saying it again)
+        let brief = !to_stdout && text_mode(a.quiet, a.brief, a.verbose) == TextMode::Brief;
+        if !write_reports(&pairs, &model, &input, a.quiet || brief) {
             // results are never lost to a report error
             if to_stdout {
                 crate::out!(
@@ -1879,6 +1882,31 @@ fn wrap_rows(text: &str, width: usize, rows: usize) -> Vec<String> {
     out
 }
 
+/// `line` within `columns` characters a row (newcomer57: the count line, the request
+/// budget's line and the warnings tally ran past an 80-column terminal): as it is when it
+/// fits or when there is no width (`None`, off a terminal), else broken at spaces, the
+/// rows after the first indented two spaces. Nothing is cut. Ends without a newline.
+pub fn fit_line(line: &str, columns: Option<usize>) -> String {
+    match columns {
+        Some(c) if line.chars().count() > c => wrap_rows(line, c, usize::MAX).join("\n"),
+        _ => line.to_string(),
+    }
+}
+
+/// A heading or trailer line that names a URL or a path, `{lead}{at}{tail}` (`at` the URL
+/// or path), within `columns` (newcomer57: `probe URL (dialects: ...)`, interop's
+/// `interop [B->A] agent A "name" (URL) (dialects: ...)` and `recording: PATH (a2a-interop
+/// verify PATH: ...)` ran past an 80-column terminal, the wrap falling inside the URL or
+/// the command): as given when it fits or off a terminal (`None`), else `moved` (the same
+/// words, `at` left out) with `at` alone on the next row, indented two spaces, where a
+/// long one wraps without breaking anything else. Ends without a newline.
+pub fn fit_named(whole: &str, moved: &str, at: &str, columns: Option<usize>) -> String {
+    match columns {
+        Some(c) if whole.chars().count() > c => format!("{moved}\n  {at}"),
+        _ => whole.to_string(),
+    }
+}
+
 /// `text` on one line, at most `width` characters (`…` at the cut).
 fn cut(text: &str, width: usize) -> String {
     let text = report::show_controls_line(text).into_owned();
@@ -1913,7 +1941,14 @@ pub fn brief_report(
     reports: &[String],
     columns: Option<usize>,
 ) -> String {
-    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
+    let shown = dialects_shown(&r.dialects);
+    let mut s = fit_named(
+        &format!("probe {} ({shown})", r.target),
+        &format!("probe ({shown}) of"),
+        &r.target,
+        columns,
+    );
+    s.push('\n');
     s.push_str(&brief_body(
         r,
         findings,
@@ -1923,7 +1958,7 @@ pub fn brief_report(
         &|x: &crate::probe::ProbeResult| x.scoped(),
         columns,
     ));
-    s.push_str(&brief_trailer(recording, reports));
+    s.push_str(&brief_trailer(recording, reports, columns));
     s
 }
 
@@ -1983,15 +2018,28 @@ pub fn recording_note(
 }
 
 /// The end of a brief text: where the recording and the reports are, and how to see every
-/// test.
-pub fn brief_trailer(recording: Option<&std::path::Path>, reports: &[String]) -> String {
+/// test. `columns`: the terminal's width; a recording line that does not fit in it is two,
+/// each path at the end of its row ([`fit_named`]): `recording: PATH`, then `  every
+/// finding with its exchanges: a2a-interop verify PATH`.
+pub fn brief_trailer(
+    recording: Option<&std::path::Path>,
+    reports: &[String],
+    columns: Option<usize>,
+) -> String {
     let mut s = String::new();
     if let Some(p) = recording {
-        s.push_str(&format!(
-            "recording: {} (a2a-interop verify {}: every finding with its exchanges)\n",
-            p.display(),
-            p.display()
-        ));
+        let p = p.display();
+        let whole =
+            format!("recording: {p} (a2a-interop verify {p}: every finding with its exchanges)");
+        match columns {
+            Some(c) if whole.chars().count() > c => s.push_str(&format!(
+                "recording: {p}\n  every finding with its exchanges: a2a-interop verify {p}\n"
+            )),
+            _ => {
+                s.push_str(&whole);
+                s.push('\n');
+            }
+        }
     }
     if !reports.is_empty() {
         s.push_str(&format!("reports: {}\n", reports.join(", ")));
@@ -2142,15 +2190,45 @@ pub fn brief_body(
                     }
                 })
                 .collect();
-            s.push_str(&format!("{label}: {}\n", list.join(", ")));
+            let tally = format!("{label}: {}", list.join(", "));
+            s.push_str(&fit_line(&tally, columns));
+            s.push('\n');
         }
     }
-    s.push_str(&count_line(r, grouped.len(), level));
+    s.push_str(&brief_count_line(r, grouped.len(), level, columns));
     if let Some(l) = budget_line(r) {
-        s.push_str(&l);
+        s.push_str(&fit_line(&l, columns));
         s.push('\n');
     }
     s
+}
+
+/// [`count_line`] within `columns` (newcomer57: `30 passed, 2 failed, 15 skipped; 1
+/// finding; 24 requests; conformance level: partial` is 83 characters): when it does not
+/// fit, `conformance level: LEVEL` goes on a row of its own (interop puts its `[A->B] ` in
+/// front of it), the counts before it broken at spaces if they still do not fit. As
+/// [`count_line`] off a terminal (`None`). Ends with a newline.
+pub fn brief_count_line(
+    r: &ProbeReport,
+    findings: usize,
+    level: ConformanceLevel,
+    columns: Option<usize>,
+) -> String {
+    let line = count_line(r, findings, level);
+    let Some(c) = columns else {
+        return line;
+    };
+    let line = line.trim_end_matches('\n');
+    if line.chars().count() <= c {
+        return format!("{line}\n");
+    }
+    let at = line.rfind("; conformance level: ").unwrap_or(line.len());
+    let (counts, lvl) = line.split_at(at);
+    let lvl = lvl.trim_start_matches("; ");
+    if lvl.is_empty() {
+        return format!("{}\n", fit_line(counts, columns));
+    }
+    format!("{};\n{lvl}\n", fit_line(counts, Some(c.saturating_sub(1))))
 }
 
 /// The line under a run's count when `--max-requests` ran out: how many tests it skipped and

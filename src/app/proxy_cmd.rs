@@ -1763,7 +1763,9 @@ pub fn cut_open_lines(
 /// forwarded, and what to check, naming the `listen` addresses (`host:port`, the
 /// recording header's) the client should have called. `forward`: a forward proxy, which
 /// clients reach through their proxy setting (`HTTP_PROXY` / `HTTPS_PROXY`), not a URL.
-/// ux34: such a run ended on "0 events recorded" with no hint.
+/// ux34: such a run ended on "0 events recorded" with no hint. newcomer57: the Python SDK
+/// client (httpx) with only `HTTPS_PROXY` set went straight to an `http://` agent, and
+/// the hint did not say which variable covers which agent.
 pub fn no_traffic_line(listen: &[String], forward: bool) -> String {
     let at = if listen.is_empty() {
         "the address on the 'listening on' line".to_string()
@@ -1780,7 +1782,7 @@ pub fn no_traffic_line(listen: &[String], forward: bool) -> String {
     };
     if forward {
         format!(
-            "no client connected during the run: nothing was forwarded, recorded or verified; hint: set the client's HTTP_PROXY / HTTPS_PROXY (or its proxy setting) to http://{at}{reach}, and check it is not in NO_PROXY"
+            "no client connected during the run: nothing was forwarded, recorded or verified; hint: set the client's HTTP_PROXY / HTTPS_PROXY (or its proxy setting) to http://{at}{reach}, and check it is not in NO_PROXY (a client takes HTTP_PROXY for an http:// agent, HTTPS_PROXY for an https:// one: set both)"
         )
     } else {
         format!(
@@ -3156,6 +3158,17 @@ fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    /// newcomer57: the forward proxy's no-client hint says which proxy variable a client
+    /// takes for which agent (HTTPS_PROXY alone leaves an http:// agent unrecorded).
+    #[test]
+    fn a_forward_run_without_clients_says_which_variable_covers_which_agent() {
+        let l = super::no_traffic_line(&["127.0.0.1:3128".into()], true);
+        assert!(
+            l.ends_with("and check it is not in NO_PROXY (a client takes HTTP_PROXY for an http:// agent, HTTPS_PROXY for an https:// one: set both)"),
+            "{l}"
+        );
+    }
+
     use super::*;
 
     /// ux39: a run without `--report` has nothing a further Ctrl-C could skip once the

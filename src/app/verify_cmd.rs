@@ -1365,6 +1365,15 @@ pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join("\n"),
         };
+        // on a terminal the text's paragraphs are wrapped at its width (newcomer57: the
+        // help of STREAM-END-001, 272 characters, was cut mid-word by an 80-column
+        // terminal); elsewhere, and with --format markdown, one line each as before
+        let text = match (fmt, crate::app::stdout_columns()) {
+            (Format::Text, Some(c)) if crate::app::stdout_is_terminal() => {
+                wrap_paragraphs(&text, c)
+            }
+            _ => text,
+        };
         let mut stdout = std::io::stdout().lock();
         let _ = stdout.write_all(text.as_bytes());
         let _ = stdout.flush();
@@ -1377,9 +1386,58 @@ pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `text` with each line longer than `width` characters broken at spaces into rows of at
+/// most `width` (a word longer than that stays whole on its own row); shorter lines and
+/// blank lines as they are. For prose read on a terminal (`rules ID`).
+pub fn wrap_paragraphs(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width.max(1));
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let mut len = 0usize;
+        for word in body.split(' ') {
+            let wl = word.chars().count();
+            if len > 0 && len + 1 + wl > width {
+                out.push('\n');
+                len = 0;
+            } else if len > 0 {
+                out.push(' ');
+                len += 1;
+            }
+            out.push_str(word);
+            len += wl;
+        }
+        out.push_str(nl);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// newcomer57: a paragraph is wrapped at spaces within the width; no word is lost or
+    /// cut, short lines and blank lines stay.
+    #[test]
+    fn paragraphs_wrap_at_spaces_within_the_width() {
+        let text = "## A\n\nHelp: close the stream after the terminal status update\n";
+        let w = wrap_paragraphs(text, 20);
+        assert_eq!(
+            w,
+            "## A\n\nHelp: close the\nstream after the\nterminal status\nupdate\n"
+        );
+        assert_eq!(wrap_paragraphs(text, 200), text);
+        assert_eq!(
+            wrap_paragraphs("a_very_long_word x", 5),
+            "a_very_long_word\nx"
+        );
+    }
 
     #[test]
     fn exit_status_follows_fail_on() {

@@ -9,12 +9,26 @@ use url::Url;
 use crate::record::Route;
 
 /// Parses `--route` text `/prefix=URL`. Errors name what is wrong, for a one-line exit 2.
+///
+/// Blanks around the prefix and the URL are dropped (newcomer57: `--route "/a =
+/// http://h:9999"` made the prefix `/a%20`, which no request path matches, and the banner
+/// said `route /a%20 -> ...` with no word of it). A value in quotes (the shell passed
+/// them on) and a value without `=` are refused with the `--route` to give instead.
 pub fn parse_route(s: &str) -> Result<Route, String> {
-    let Some((prefix, url)) = s.split_once('=') else {
+    let t = s.trim();
+    if let Some(inner) = quoted(t) {
         return Err(format!(
-            "route {s:?} is not PREFIX=URL (e.g. /agent=http://127.0.0.1:9999)"
+            "route {s:?} is in quotes, which the shell passed on as part of the value (quoted twice, or read from a file that quotes it); hint: remove them: --route {}",
+            inner.trim()
+        ));
+    }
+    let Some((prefix, url)) = t.split_once('=') else {
+        return Err(format!(
+            "route {s:?} is not PREFIX=URL (e.g. /agent=http://127.0.0.1:9999); hint: {}",
+            route_hint(t)
         ));
     };
+    let prefix = prefix.trim();
     if !prefix.starts_with('/') {
         return Err(format!(
             "route prefix {prefix:?} must start with '/'; hint: --route /{}={url}",
@@ -31,10 +45,57 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
     })
 }
 
+/// The `--route` to give for a value `t` without `=`: a URL alone (`http://h:9999`) is
+/// `--upstream` (every path) or needs a prefix; a prefix and URL with another separator
+/// (`/a:http://h`, `/a http://h`, `/a->http://h`) is `/a=http://h`; a prefix alone
+/// needs the agent's URL after `=`.
+fn route_hint(t: &str) -> String {
+    let at = ["http://", "https://"]
+        .iter()
+        .filter_map(|scheme| t.to_ascii_lowercase().find(scheme))
+        .min();
+    match at {
+        Some(0) => format!(
+            "--upstream {t} sends every path to it; --route /agent={t} only the paths under /agent"
+        ),
+        Some(i) if t.starts_with('/') => {
+            let prefix = t[..i].trim_end_matches([' ', ':', '-', '>', ',', '\t']);
+            format!("--route {}={}", prefix, &t[i..])
+        }
+        _ if t.starts_with('/') => {
+            format!("put the agent's URL after '=': --route {t}=http://127.0.0.1:9999")
+        }
+        _ => "--route /PREFIX=URL, e.g. --route /agent=http://127.0.0.1:9999".into(),
+    }
+}
+
+/// The text inside one pair of quotes around all of `t` (`"..."`, `'...'`, `` `...` ``,
+/// `“...”`, `‘...’`): quotes the shell passed on as part of a value (it was quoted twice,
+/// or read from a file or an env file that quotes it). `None` when `t` is not so quoted.
+pub fn quoted(t: &str) -> Option<&str> {
+    let first = t.chars().next()?;
+    let close = match first {
+        '"' | '\'' | '`' => first,
+        '“' => '”',
+        '‘' => '’',
+        _ => return None,
+    };
+    let inner = t.strip_prefix(first)?.strip_suffix(close)?;
+    (!inner.is_empty()).then_some(inner)
+}
+
 /// What to do about a URL that does not parse: add the scheme when there is none
 /// (`127.0.0.1:9999` -> `http://127.0.0.1:9999`), else show the shape.
 pub fn url_hint(url: &str) -> String {
     let t = url.trim();
+    // newcomer57: `--upstream "'http://h:9999'"` got "give http(s)://host[:port][/path]",
+    // which it looks like, quotes aside
+    if let Some(inner) = quoted(t) {
+        return format!(
+            "remove the quotes around it, which the shell passed on as part of the value (quoted twice, or read from a file that quotes it): {}",
+            inner.trim()
+        );
+    }
     if let Some(h) = file_hint(t) {
         return h;
     }
@@ -320,6 +381,43 @@ pub fn authority(u: &Url) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// newcomer57: blanks around `=` are dropped, quotes and a missing `=` get the
+    /// `--route` to give; a legal route is as it was.
+    #[test]
+    fn routes_typed_at_two_in_the_morning_get_the_route_meant() {
+        let r = parse_route("/a = http://127.0.0.1:9999 ").unwrap();
+        assert_eq!(
+            (r.prefix.as_str(), r.upstream.as_str()),
+            ("/a", "http://127.0.0.1:9999")
+        );
+        let r = parse_route("/a=http://127.0.0.1:9999").unwrap();
+        assert_eq!(
+            (r.prefix.as_str(), r.upstream.as_str()),
+            ("/a", "http://127.0.0.1:9999")
+        );
+        for (given, hint) in [
+            ("/a", "hint: put the agent's URL after '=': --route /a=http://127.0.0.1:9999"),
+            ("/a:http://h:9", "hint: --route /a=http://h:9"),
+            ("/a http://h:9", "hint: --route /a=http://h:9"),
+            ("/a->https://h", "hint: --route /a=https://h"),
+            (
+                "http://h:9",
+                "hint: --upstream http://h:9 sends every path to it; --route /agent=http://h:9 only the paths under /agent",
+            ),
+            ("'/a=http://h:9'", "hint: remove them: --route /a=http://h:9"),
+            ("\"/a=http://h:9\"", "hint: remove them: --route /a=http://h:9"),
+        ] {
+            let e = parse_route(given).unwrap_err();
+            assert!(e.ends_with(hint), "{given}: {e}");
+        }
+        // the URL in quotes after `=`
+        let e = parse_route("/a='http://h:9'").unwrap_err();
+        assert!(e.ends_with("hint: remove the quotes around it, which the shell passed on as part of the value (quoted twice, or read from a file that quotes it): http://h:9"), "{e}");
+        assert_eq!(quoted("“http://h”"), Some("http://h"));
+        assert_eq!(quoted("'http://h"), None);
+        assert_eq!(quoted("http://h/'a'"), None);
+    }
 
     #[test]
     fn unparsable_urls_get_a_fix_and_localhost_listens() {

@@ -452,7 +452,9 @@ pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
 /// that `path` goes in, for `what` (`--record out/run1/x.jsonl`, `out/report.md`): each
 /// directory made is named, `created directory out/ (it did not exist) for out/report.md`,
 /// `created directories out/ and out/run1/ (they did not exist) for --record
-/// out/run1/x.jsonl` (newcomer30: `-o deep/x/r.html` said only `deep/` was created).
+/// out/run1/x.jsonl` (newcomer30: `-o deep/x/r.html` said only `deep/` was created); more
+/// than three as the top one and how many under it, `created directory runs/ and 9 under
+/// it for runs/a/b/c/d/e/f/g/h/i/r.md`, the path last.
 pub fn created_dir_line(top: &Path, path: &Path, what: &str) -> String {
     // `path`'s directories from `top` down (top was the topmost one missing)
     let mut made: Vec<&Path> = path
@@ -468,6 +470,12 @@ pub fn created_dir_line(top: &Path, path: &Path, what: &str) -> String {
             top.display()
         ),
         [one] => format!("created directory {one} (it did not exist) for {what}"),
+        // more than three: the top one and a count (newcomer57: ten listed, each longer
+        // than the last, made a 330-character line, the path it was for at its end)
+        [first, rest @ ..] if rest.len() > 2 => format!(
+            "created directory {first} and {} under it for {what}",
+            rest.len()
+        ),
         [init @ .., last] => format!(
             "created directories {} and {last} (they did not exist) for {what}",
             init.join(", ")
