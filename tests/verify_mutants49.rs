@@ -684,6 +684,15 @@ fn ops() -> Vec<FaultOp> {
                     if let (Some(a), Some(b)) = (m[tl]["t"].as_f64(), copy.get_mut("t")) {
                         *b = Value::from(a + 0.0001);
                     }
+                    // The terminal chunk may end the stream (`"close"`): the copy then
+                    // comes before that end, not after it (nothing follows a close).
+                    if let Some(close) = m[tl].as_object_mut().and_then(|o| o.remove("close")) {
+                        if let Some(o) = copy.as_object_mut() {
+                            o.insert("close".into(), close);
+                        }
+                    } else if let Some(o) = copy.as_object_mut() {
+                        o.remove("close");
+                    }
                     m.insert(tl + 1, copy);
                     out.push((format!("after line {}", tl + 1), None, m));
                     if out.len() == SITES {
@@ -1130,6 +1139,7 @@ fn ops() -> Vec<FaultOp> {
                         && !cx.lines[c.req]["url"]
                             .as_str()
                             .is_some_and(|u| u.contains("/.well-known/"))
+                        && !probe_of_rpc_url(cx, c)
                 }) {
                     let mut m = cx.lines.clone();
                     let r = c.resp.unwrap();
@@ -1152,6 +1162,7 @@ fn ops() -> Vec<FaultOp> {
                         && c.op != Op::Card
                         && c.status(&cx.lines).is_some_and(|s| s >= 400)
                         && c.resp_json(&cx.lines).is_some()
+                        && !probe_of_rpc_url(cx, c)
                 }) {
                     let mut m = cx.lines.clone();
                     m[c.resp.unwrap()]["status"] = Value::from(200);
@@ -1610,6 +1621,20 @@ fn wanted(op: &str) -> Option<&'static [&'static str]> {
         "task-read-back-working-after-terminal" => &["TASK-STATE-001", "GW-RESP-002"],
         _ => return None,
     })
+}
+
+/// A bodiless GET or HEAD on a URL the transcript posts JSON-RPC calls to (a health probe or
+/// a browser on the JSON-RPC endpoint, f671): no A2A call, so its answer's media type and
+/// status are the server's business, not an A2A answer's (RPC-001 binds the POSTs).
+fn probe_of_rpc_url(cx: &Cx, c: &Call) -> bool {
+    let req = &cx.lines[c.req];
+    let url = req["url"].as_str().unwrap_or("");
+    matches!(req["method"].as_str(), Some("GET" | "HEAD"))
+        && req["body"].as_str().unwrap_or("").is_empty()
+        && cx
+            .calls
+            .iter()
+            .any(|o| o.rpc && cx.lines[o.req]["url"].as_str() == Some(url))
 }
 
 /// With `M49_DUMP=DIR`, writes a transcript worth reading (a silent mutant, a base that is
