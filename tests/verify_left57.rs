@@ -59,3 +59,103 @@ fn a_stream_shape_fault_repeated_by_later_events_is_named_once() {
     let m = common::only_message(&v, "STREAM-SHAPE-001");
     assert!(!m.contains("also:") && !m.contains("(event"), "{m}");
 }
+
+// Item 2 (CARD-005, CARD-006 against RPC-001, RPC-002, TASK-002..004): a 501 page
+// answering a JSON-RPC call on a task seen finished drew CARD-URL-002 ("the url does not
+// answer") beside RPC-ENVELOPE-001's finished-task words. Decision: the agent answered at
+// the card's URL, refusing one call without an A2A error; RPC-ENVELOPE-001 (the refusal
+// rule left56 widened) owns it, CARD-URL-002 stays silent. The same refusal in a JSON page
+// that is no JSON-RPC response (`{"detail": ...}`) was silent at 409 / 410 / 500 and drew
+// CARD-URL-002 only at 501: it is told by RPC-ENVELOPE-001 at every judged status too.
+
+use super::verify_left55::{after_task, errors, judge};
+use serde_json::{json, Value};
+
+/// The findings of `out` of rule `id`, as messages.
+fn of_rule(out: &a2a_interop::verify::VerifyOutcome, id: &str) -> Vec<String> {
+    out.findings
+        .iter()
+        .filter(|f| f.rule == id)
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+/// A message, a cancel or a subscribe on completed task t1 answered 501 (a text page, an
+/// HTML page, a JSON page) or 409 / 410 / 500 with a JSON page: exactly one error,
+/// RPC-ENVELOPE-001 naming the finished task and the error due, and no CARD-URL-002. Fails
+/// before left57: the 501 pages drew CARD-URL-002 too, the JSON pages at 409 / 410 / 500
+/// no finding.
+#[test]
+fn a_501_page_to_a_call_on_a_finished_task_is_the_refusal_rules_alone() {
+    let html =
+        "<html><head><title>501 Not Implemented</title></head><body>Not Implemented</body></html>";
+    let detail = "{\"detail\":\"Not Implemented\"}";
+    let answers = [
+        (501, "text/plain", "Not Implemented"),
+        (501, "text/html", html),
+        (501, "application/json", detail),
+        (409, "application/json", detail),
+        (410, "application/json", detail),
+        (500, "application/json", detail),
+    ];
+    for call in ["send", "cancel", "subscribe"] {
+        for (status, media, body) in answers {
+            let case = format!("{call} {status} {media}");
+            let out = judge(&after_task(
+                true,
+                "TASK_STATE_COMPLETED",
+                call,
+                status,
+                media,
+                body,
+            ));
+            let errs = errors(&out);
+            assert_eq!(errs.len(), 1, "{case}: {errs:#?}");
+            let (r, m) = &errs[0];
+            assert_eq!(r, "RPC-ENVELOPE-001", "{case}: {m}");
+            let name = match call {
+                "cancel" => "-32002 TaskNotCancelableError (TASK-003",
+                "subscribe" => "UnsupportedOperationError (TASK-004",
+                _ => "UnsupportedOperationError (TASK-002",
+            };
+            assert!(
+                m.contains(&format!("was answered HTTP {status} with {media}"))
+                    && m.contains("task t1, which this recording saw in TASK_STATE_COMPLETED")
+                    && m.contains(name),
+                "{case}: {m}"
+            );
+            assert!(of_rule(&out, "CARD-URL-002").is_empty(), "{case}");
+        }
+    }
+}
+
+/// The neighbours keep CARD-URL-002: a 501 page to a cancel of a task still working (no
+/// finished task: the method is what is not served, the url answered), and a dead url
+/// that answers every call, the send and the cancel alike, with a 404 HTML page.
+#[test]
+fn a_501_on_a_live_task_and_a_dead_url_still_draw_card_url_002() {
+    let out = judge(&after_task(
+        true,
+        "TASK_STATE_WORKING",
+        "cancel",
+        501,
+        "text/plain",
+        "Not Implemented",
+    ));
+    let told = of_rule(&out, "CARD-URL-002");
+    assert_eq!(told.len(), 1, "{:#?}", out.findings);
+    assert!(told[0].contains("answered HTTP 501"), "{}", told[0]);
+    let mut lines: Vec<Value> = after_task(
+        true,
+        "TASK_STATE_COMPLETED",
+        "cancel",
+        404,
+        "text/html",
+        "<html><body><h1>404 Not Found</h1></body></html>",
+    );
+    lines[3] = json!({"dir": "resp", "t": 2.0, "status": 404, "headers": {"content-type": "text/html"}, "body": "<html><body><h1>404 Not Found</h1></body></html>"});
+    let out = judge(&lines);
+    let told = of_rule(&out, "CARD-URL-002");
+    assert_eq!(told.len(), 1, "{:#?}", out.findings);
+    assert!(told[0].contains("404"), "{}", told[0]);
+}
