@@ -159,3 +159,97 @@ fn a_501_on_a_live_task_and_a_dead_url_still_draw_card_url_002() {
     assert_eq!(told.len(), 1, "{:#?}", out.findings);
     assert!(told[0].contains("404"), "{}", told[0]);
 }
+
+// Item 3 (ERR-002, ERR-003, ERR-004, ERR-005): the help of an A2A error without its
+// ErrorInfo (RPC-ERROR-004 on 1.0 JSON-RPC, REST-ERROR-001's missing ErrorInfo on 1.0
+// HTTP+JSON, GRPC-ERROR-002 on gRPC) always showed reason TASK_NOT_FOUND, whatever error the
+// situation owed. The help now names the owed error in the call's spelling.
+
+/// The help of finding `rule` in `out` (exactly one).
+fn help_of(out: &a2a_interop::verify::VerifyOutcome, rule: &str) -> String {
+    let hits: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+    assert_eq!(hits.len(), 1, "{rule}: {:#?}", out.findings);
+    hits[0].help.clone()
+}
+
+/// A 1.0 JSON-RPC cancel / subscribe of completed task t1 answered -32002 / -32004 with no
+/// error.data: RPC-ERROR-004's help shows the ErrorInfo of TASK_NOT_CANCELABLE /
+/// UNSUPPORTED_OPERATION in the JSON-RPC error object, not TASK_NOT_FOUND. Fails before
+/// left57 (the rule's one help: reason TASK_NOT_FOUND).
+#[test]
+fn the_error_info_help_names_the_error_owed_on_json_rpc() {
+    for (call, code, reason) in [
+        ("cancel", -32002, "TASK_NOT_CANCELABLE"),
+        ("subscribe", -32004, "UNSUPPORTED_OPERATION"),
+    ] {
+        let body = json!({"jsonrpc": "2.0", "id": "r9", "error": {"code": code, "message": "no"}})
+            .to_string();
+        let out = judge(&after_task(
+            true,
+            "TASK_STATE_COMPLETED",
+            call,
+            200,
+            "application/json",
+            &body,
+        ));
+        let h = help_of(&out, "RPC-ERROR-004");
+        assert!(
+            h.starts_with(&format!("answer this error as {{\"code\": {code}, \"message\": ..., \"data\": [{{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"{reason}\", \"domain\": \"a2a-protocol.org\"}}]}}"))
+                && !h.contains("TASK_NOT_FOUND"),
+            "{call}: {h}"
+        );
+    }
+}
+
+/// A 1.0 HTTP+JSON cancel of completed task t1 refused 400 FAILED_PRECONDITION with no
+/// ErrorInfo: REST-ERROR-001's help names HTTP 400 FAILED_PRECONDITION with reason
+/// TASK_NOT_CANCELABLE. Fails before left57 (help: status NOT_FOUND, reason TASK_NOT_FOUND).
+#[test]
+fn the_error_info_help_names_the_error_owed_on_http_json() {
+    let body = json!({"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "task is finished"}})
+        .to_string();
+    let out = judge(&after_task(
+        false,
+        "TASK_STATE_COMPLETED",
+        "cancel",
+        400,
+        "application/json",
+        &body,
+    ));
+    let h = help_of(&out, "REST-ERROR-001");
+    assert!(
+        h.starts_with("answer this error as HTTP 400 FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE (TaskNotCancelableError)")
+            && !h.contains("TASK_NOT_FOUND"),
+        "{h}"
+    );
+}
+
+/// gRPC: a subscribe of a completed task refused FAILED_PRECONDITION without ErrorInfo
+/// (f1020), the same refused with a bare UNIMPLEMENTED (b56b-A1) and a push config call
+/// to an agent without push refused so (b56b-A4): GRPC-ERROR-002's help names the owed
+/// error's status and reason. Fails before left57 (reason TASK_NOT_FOUND in all three).
+#[test]
+fn the_error_info_help_names_the_error_owed_on_grpc() {
+    let field = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/field/f1020-v10-grpc-subscribe-completed-task-without-error-info.jsonl");
+    let cases = [
+        (common::verify_file(&field), "UNSUPPORTED_OPERATION"),
+        (
+            common::verify_variant("b56b-A1-v10-grpc-subscribe-completed-bare-unimplemented"),
+            "UNSUPPORTED_OPERATION",
+        ),
+        (
+            common::verify_variant("b56b-A4-v10-grpc-list-push-configs-no-push-bare-unimplemented"),
+            "PUSH_NOTIFICATION_NOT_SUPPORTED",
+        ),
+    ];
+    for (out, reason) in cases {
+        let h = help_of(&out, "GRPC-ERROR-002");
+        assert!(
+            h.starts_with(&format!(
+                "answer this error as gRPC FAILED_PRECONDITION with ErrorInfo reason {reason}"
+            )) && !h.contains("TASK_NOT_FOUND"),
+            "{h}"
+        );
+    }
+}

@@ -817,6 +817,22 @@ impl State {
         None
     }
 
+    /// left57 (ERR-002): the A2A error (its JSON-RPC code, -32001 to -32009) an error
+    /// answer to call `c` in `x` owes, for a help that names it: the one the situation
+    /// table gives ([`Self::situation_error`]), else TaskNotFoundError for a not-found
+    /// answer (`not_found`: HTTP 404, gRPC NOT_FOUND). `None` when neither tells.
+    pub(super) fn owed_a2a_error(&self, x: &Exch, c: &Call, not_found: bool) -> Option<i64> {
+        let got = if not_found {
+            jsonrpc::TASK_NOT_FOUND
+        } else {
+            0
+        };
+        self.situation_error(x, c, got, &[])
+            .map(|(w, _)| w)
+            .filter(|w| reason_for_code(*w).is_some())
+            .or_else(|| not_found.then_some(jsonrpc::TASK_NOT_FOUND))
+    }
+
     /// GRPC-ERROR-002 (ERR-005, ERR-002; a2a-tck #206, mine56b): a 1.0 gRPC call the
     /// situation answers with `want` (PushNotificationNotSupportedError,
     /// UnsupportedOperationError or VersionNotSupportedError: the errors 1.0.0's table
@@ -835,19 +851,18 @@ impl State {
         st_seq: u64,
     ) {
         let r = reason_for_code(want).unwrap_or_default();
-        self.find(
+        let mut f = Finding::new(
             &r::GRPC_ERROR_INFO_MISSING,
             format!(
                 "{why}, yet the agent answered gRPC {} with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo: {} on gRPC is FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason {r}, domain a2a-protocol.org; without it, UNIMPLEMENTED is the gRPC runtime's own answer to a method the server never registered, so the client cannot tell the A2A refusal from an agent that lacks the method",
                 c.method.as_deref().unwrap_or_default(),
                 jsonrpc::code_name(want).unwrap_or_default()
             ),
-            vec![
-                x.ev(x.req_ev_seq()),
-                x.grpc_status_ev(st_seq, 12, message),
-            ],
-            &x.leg,
         );
+        f.help = grpc_error_info_help(want, c.dialect);
+        f.evidence = vec![x.ev(x.req_ev_seq()), x.grpc_status_ev(st_seq, 12, message)];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-003,
@@ -1777,27 +1792,42 @@ impl State {
                 }
                 // A 404 to a route the gateway rewrote (GW-REQ-002) is no answer to the
                 // client's call: not read as a TaskNotFoundError lacking its ErrorInfo.
+                let mut info_problem = false;
                 if problems.is_empty() && !(status == 404 && self.gw_rerouted(&x.id)) {
                     if let Some(p) = error_info_problem(aip, status, &c) {
                         problems.push(p);
+                        info_problem = true;
                     }
                 }
                 if let Some((ptr, msg)) = problems.first() {
-                    self.find(
+                    let mut f = Finding::new(
                         &r::REST_ERROR_SHAPE,
                         format!(
                             "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {msg}",
                             call_at(x)
                         ),
-                        vec![x.ev_at(
-                            bseq,
-                            ptr,
-                            v.pointer(ptr)
-                                .map(Json::to_value)
-                                .or_else(|| Some(excerpt_value(v))),
-                        )],
-                        &x.leg,
                     );
+                    // left57: the A2A error this answer owes, in HTTP+JSON's spelling,
+                    // where the situation or the status tells it (not always TASK_NOT_FOUND)
+                    if let Some(owed) = self
+                        .owed_a2a_error(x, &c, status == 404)
+                        .filter(|_| info_problem)
+                    {
+                        f.help = format!(
+                            "answer this error as {} in the google.rpc.Status body {{\"error\":{{\"code\":<http status>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{}]}}}} (1.0 §11.6, ERR-003): a client maps the error by its ErrorInfo reason",
+                            a2a_error_spelled(owed, c.dialect, Some(Binding::Rest)),
+                            error_info_json(reason_for_code(owed).unwrap_or_default())
+                        );
+                    }
+                    f.evidence = vec![x.ev_at(
+                        bseq,
+                        ptr,
+                        v.pointer(ptr)
+                            .map(Json::to_value)
+                            .or_else(|| Some(excerpt_value(v))),
+                    )];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
                 }
             }
             Some(_) => {
