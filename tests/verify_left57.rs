@@ -253,3 +253,52 @@ fn the_error_info_help_names_the_error_owed_on_grpc() {
         );
     }
 }
+
+// Item 4 (ERR-002, ERR-006): a well-formed 0.2 (and 0.1, the tasks/send era) tasks/get /
+// tasks/cancel / tasks/resubscribe of a task the recording never saw, refused -32602, was
+// silent: left56 told it on 0.3 only. The 0.1.0, 0.2.0, 0.2.5 and 0.2.6 JSON Schemas
+// (/work/shared/spec) all define TaskNotFoundError, code -32001 ("Task not found"), so the
+// 0.x form is told at 0.3's strength (RPC-ERROR-006, warning).
+
+/// The l57-4 variants: one RPC-ERROR-006 each, citing the version's JSON Schema; the
+/// legal neighbour (a member TaskQueryParams lacks) draws none. Fails before left57 (the
+/// fault variants drew no finding; main's CLI measured).
+#[test]
+fn an_unknown_task_refused_invalid_params_is_told_on_0_2_and_0_1() {
+    for (name, cite) in [
+        (
+            "l57-4-v02-get-unknown-task-invalid-params",
+            "-32001 in the 0.2 JSON Schema",
+        ),
+        (
+            "l57-4-v02-cancel-unknown-task-invalid-params",
+            "-32001 in the 0.2 JSON Schema",
+        ),
+        (
+            "l57-4-v02-resubscribe-unknown-task-invalid-params",
+            "-32001 in the 0.2 JSON Schema",
+        ),
+        (
+            "l57-4-v01-get-unknown-task-invalid-params",
+            "-32001 in the 0.1 JSON Schema",
+        ),
+    ] {
+        let f = common::variant_finding(name, "RPC-ERROR-006");
+        assert_eq!(f.severity.as_str(), "warning", "{name}");
+        assert!(
+            f.message
+                .contains("which this recording never saw the agent hand out")
+                && f.message.contains(cite)
+                && !f.message.contains("TASK-009"),
+            "{name}: {}",
+            f.message
+        );
+    }
+    let quiet: Vec<_> =
+        common::variant_findings("l57-4-legal-v02-get-unknown-member-invalid-params")
+            .into_iter()
+            .filter(|f| f.severity.as_str() != "note")
+            .map(|f| (f.rule, f.message))
+            .collect();
+    assert!(quiet.is_empty(), "{quiet:?}");
+}
