@@ -302,3 +302,41 @@ fn an_unknown_task_refused_invalid_params_is_told_on_0_2_and_0_1() {
             .collect();
     assert!(quiet.is_empty(), "{quiet:?}");
 }
+
+// Item 6 (ERR-002; mine56, nexi-lab/nexus): an A2A error code whose words name another A2A
+// error (-32006 InvalidAgentResponseError "Push notifications not supported") was not read:
+// code_from_message knew no push wording and no error by its name. A client acts on the
+// code, so the disagreement is told (RPC-ERROR-001 on 1.0, RPC-ERROR-006 on 0.x), naming
+// both errors; only an A2A code's words are read so (a -32601 saying "unsupported operation"
+// is not).
+
+/// The l57-6 fault variant: one RPC-ERROR-001 naming the words' error and the code's; the
+/// neighbours whose words name their own code draw no error. Fails before left57 (no
+/// finding; main's CLI measured).
+#[test]
+fn an_a2a_error_whose_words_name_another_a2a_error_is_told() {
+    let f = common::variant_finding(
+        "l57-6-v10-push-set-invalid-agent-response-says-push-not-supported",
+        "RPC-ERROR-001",
+    );
+    assert!(
+        f.message
+            .contains("the agent's own message says push notifications are not supported")
+            && f.message.contains("-32006 InvalidAgentResponseError")
+            && f.message
+                .contains("-32003 PushNotificationNotSupportedError"),
+        "{}",
+        f.message
+    );
+    for name in [
+        "l57-6-legal-v10-push-set-not-supported-says-so",
+        "l57-6-legal-v10-cancel-not-cancelable-says-so",
+    ] {
+        let errs: Vec<_> = common::variant_findings(name)
+            .into_iter()
+            .filter(|f| f.severity.as_str() != "note")
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert!(errs.is_empty(), "{name}: {errs:?}");
+    }
+}

@@ -1282,6 +1282,16 @@ impl State {
         said.iter()
             .flatten()
             .find_map(|m| code_from_message(m, dialect_said, c.task_id()))
+            // left57: an A2A error whose words name another A2A error by its name
+            // (-32006 "Push notifications not supported"): the code and the words disagree
+            .or_else(|| {
+                if !(jsonrpc::VERSION_NOT_SUPPORTED..=jsonrpc::TASK_NOT_FOUND).contains(&got) {
+                    return None;
+                }
+                said.iter()
+                    .flatten()
+                    .find_map(|m| a2a_error_named(m, dialect_said.or(c.dialect)))
+            })
             .or_else(|| {
                 // "task nope not found", "KeyError: 'nope'" for the task the call names
                 // (breaker8 G7); only calls whose id is a task id (a push config call's
