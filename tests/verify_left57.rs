@@ -340,3 +340,44 @@ fn an_a2a_error_whose_words_name_another_a2a_error_is_told() {
         assert!(errs.is_empty(), "{name}: {errs:?}");
     }
 }
+
+// Item 7 (TASK-003, ERR-001, ERR-002, ERR-005; mine56b left it): a bare gRPC UNIMPLEMENTED
+// (no ErrorInfo) where the situation owes TaskNotCancelable, and one where nothing is owed.
+// Decision: a bare UNIMPLEMENTED is gRPC's own answer to a method the server does not
+// register (ERR-001's MethodNotFound), and TaskNotCancelable is UNIMPLEMENTED in no 1.0 table
+// (FAILED_PRECONDITION in 1.0.0 and 1.0.1), so it cannot be read as the owed error lacking
+// its ErrorInfo (GRPC-ERROR-002's reading for push / unsupported operation / version). It is
+// told (GRPC-ERROR-001) only when the recording shows the agent registers the method (an
+// earlier call of it ended with another status); otherwise silent, as JSON-RPC -32601 to the
+// same cancel is. A call that owes no A2A error answered so is silent.
+
+/// The cancel of a completed task answered bare UNIMPLEMENTED after the agent answered
+/// another CancelTask NOT_FOUND: one GRPC-ERROR-001 naming FAILED_PRECONDITION and
+/// TASK_NOT_CANCELABLE; without the earlier cancel, and for ListTasks, no error. Fails
+/// before left57 (the fault variant drew GRPC-ERROR-002 for the first cancel only).
+#[test]
+fn a_bare_unimplemented_to_a_served_cancel_of_a_finished_task_is_told() {
+    let f = common::variant_finding(
+        "l57-7-v10-grpc-cancel-completed-bare-unimplemented-method-served",
+        "GRPC-ERROR-001",
+    );
+    assert!(
+        f.message.contains("bare UNIMPLEMENTED (12)")
+            && f.message.contains("so the method is registered")
+            && f.message
+                .contains("FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE"),
+        "{}",
+        f.message
+    );
+    for name in [
+        "l57-7-legal-v10-grpc-cancel-completed-bare-unimplemented",
+        "l57-7-legal-v10-grpc-list-tasks-bare-unimplemented",
+    ] {
+        let errs: Vec<_> = common::variant_findings(name)
+            .into_iter()
+            .filter(|f| f.severity.as_str() != "note")
+            .map(|f| (f.rule, f.message))
+            .collect();
+        assert!(errs.is_empty(), "{name}: {errs:?}");
+    }
+}

@@ -437,6 +437,9 @@ struct ShapeTold {
     more: u32,
 }
 
+/// How many (origin, operation) pairs [`State::grpc_served`] keeps (left57).
+const GRPC_SERVED_KEPT: usize = 256;
+
 /// How many problems of later events a STREAM-SHAPE-001 finding names (left57).
 const SHAPE_ALSO_NAMED: usize = 3;
 /// How many distinct problem keys a stream remembers (a long stream stays bounded).
@@ -2531,6 +2534,11 @@ pub(super) struct State {
     /// Agent origins (`scheme://host:port`) already told RPC-ERROR-004 (a 1.0 A2A error
     /// without ErrorInfo): once per origin (mine39 f880).
     error_info_missing_origins: HashSet<String>,
+    /// left57 (TASK-003, ERR-002): (agent origin, operation) of gRPC calls the agent ended
+    /// with a status other than UNIMPLEMENTED: the method is registered there, so a later
+    /// bare UNIMPLEMENTED to it is the agent's own refusal, not gRPC's answer to a method
+    /// it lacks. At most [`GRPC_SERVED_KEPT`] entries.
+    grpc_served: Vec<(String, Op)>,
     /// While an SSE event of a call with an id wider than 64 bits ([`Call::rpc_id_wide`])
     /// is judged: the event's `id` as written when it too is such an integer (RPC-005:
     /// each event echoes the request id; breaker30 I18).
@@ -4144,6 +4152,7 @@ impl State {
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
             error_info_missing_origins: HashSet::new(),
+            grpc_served: Vec::new(),
             not_found_ids: VecDeque::new(),
             blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
@@ -4302,6 +4311,7 @@ impl State {
                 "error_info_missing_origins",
                 self.error_info_missing_origins.len(),
             ),
+            ("grpc_served", self.grpc_served.len()),
             ("not_found_ids", self.not_found_ids.len()),
             ("blocking_artifacts", self.blocking_artifacts.len()),
             ("internal_errs", self.internal_errs.len()),

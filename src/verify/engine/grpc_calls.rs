@@ -393,6 +393,19 @@ impl State {
                 );
             }
         }
+        // left57: a status other than UNIMPLEMENTED shows the agent registers the method
+        if code != 12 && !x.synthetic && self.grpc_served.len() < GRPC_SERVED_KEPT {
+            if let (Some(o), Some(op)) = (x.origin.as_deref(), x.call.as_deref().and_then(|c| c.op))
+            {
+                if !self
+                    .grpc_served
+                    .iter()
+                    .any(|(so, sop)| so == o && *sop == op)
+                {
+                    self.grpc_served.push((o.to_string(), op));
+                }
+            }
+        }
         if code != 0 {
             self.grpc_error(x, code, message, details, st_seq);
             return;

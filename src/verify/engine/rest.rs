@@ -699,6 +699,8 @@ impl State {
         if code == 12 && reason.is_none() && c.dialect == Some(Dialect::V1_0) {
             if let Some((want, why)) = self.bare_unimplemented_owed(x, c, message) {
                 self.bare_unimplemented_refusal(x, c, want, &why, message, st_seq);
+            } else {
+                self.bare_unimplemented_of_served_method(x, c, message, st_seq);
             }
             return;
         }
@@ -831,6 +833,53 @@ impl State {
             .map(|(w, _)| w)
             .filter(|w| reason_for_code(*w).is_some())
             .or_else(|| not_found.then_some(jsonrpc::TASK_NOT_FOUND))
+    }
+
+    /// left57 (TASK-003, ERR-002; GRPC-ERROR-001): a 1.0 gRPC call the situation answers
+    /// with an error no A2A table maps to UNIMPLEMENTED (a cancel of a task seen finished:
+    /// TaskNotCancelableError, FAILED_PRECONDITION in 1.0.0 and 1.0.1 alike) ended with a
+    /// bare UNIMPLEMENTED, no ErrorInfo. Such an UNIMPLEMENTED is gRPC's own answer to a
+    /// method the server does not register (as JSON-RPC -32601, which a cancel of a finished
+    /// task may get from an agent without CancelTask), so it is told only when this
+    /// recording shows the agent registers the method at that origin (an earlier call of it
+    /// ended with another status, [`State::grpc_served`]): then it is the agent's refusal
+    /// with the wrong status. Silent otherwise, as is a bare UNIMPLEMENTED to a call that
+    /// owes no A2A error (a method the agent does not offer).
+    fn bare_unimplemented_of_served_method(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        message: Option<&str>,
+        st_seq: u64,
+    ) {
+        let Some(op) = c.op else { return };
+        let Some(origin) = x.origin.as_deref() else {
+            return;
+        };
+        if !self
+            .grpc_served
+            .iter()
+            .any(|(o, sop)| o == origin && *sop == op)
+        {
+            return;
+        }
+        let Some((want, why)) = self
+            .terminal_task_expectation(x, c, jsonrpc::INTERNAL_ERROR)
+            .filter(|(w, _)| *w == jsonrpc::TASK_NOT_CANCELABLE)
+        else {
+            return;
+        };
+        let method = c.method.as_deref().unwrap_or_default();
+        let mut f = Finding::new(
+            super::grpc_calls::grpc_code_rule(c.dialect, Some(want)),
+            format!(
+                "{why}, yet the agent answered gRPC {method} with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo, although it answered {method} with another status earlier in this recording, so the method is registered: TaskNotCancelableError on gRPC is FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE (TASK-003, ERR-002; UNIMPLEMENTED in no 1.0 table), and a client reads UNIMPLEMENTED as a method the agent lacks"
+            ),
+        );
+        f.help = grpc_error_info_help(want, c.dialect);
+        f.evidence = vec![x.ev(x.req_ev_seq()), x.grpc_status_ev(st_seq, 12, message)];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     /// GRPC-ERROR-002 (ERR-005, ERR-002; a2a-tck #206, mine56b): a 1.0 gRPC call the
