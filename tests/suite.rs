@@ -461,6 +461,8 @@ mod verify_left54;
 mod verify_left55;
 #[path = "verify_left56.rs"]
 mod verify_left56;
+#[path = "verify_left57.rs"]
+mod verify_left57;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]

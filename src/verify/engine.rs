@@ -423,6 +423,92 @@ fn final_wrong_type_words(inner: &Obj) -> String {
     }
 }
 
+/// What a stream's one STREAM-SHAPE-001 finding names (left57): the first malformed
+/// event's words and its ordinal in the stream, then the distinct problems later events
+/// (or other checks of the same event) showed, the first [`SHAPE_ALSO_NAMED`] each with the
+/// ordinal of the event that shows it, and a count of the rest.
+#[derive(Debug, Default)]
+struct ShapeTold {
+    /// The message the finding was told with (the first malformed event's problems).
+    first: String,
+    /// 1-based ordinal of that event in the stream.
+    first_event: u32,
+    /// Distinctness keys ([`shape_problem_key`]) of every problem named or counted,
+    /// at most [`SHAPE_KEYS_KEPT`].
+    seen: Vec<String>,
+    /// `problem (event N)` for the problems added after the first event's, at most
+    /// [`SHAPE_ALSO_NAMED`].
+    also: Vec<String>,
+    /// Distinct problems past [`SHAPE_ALSO_NAMED`], counted only.
+    more: u32,
+}
+
+/// How many (origin, operation) pairs [`State::grpc_served`] keeps (left57).
+const GRPC_SERVED_KEPT: usize = 256;
+
+/// How many problems of later events a STREAM-SHAPE-001 finding names (left57).
+const SHAPE_ALSO_NAMED: usize = 3;
+/// How many distinct problem keys a stream remembers (a long stream stays bounded).
+const SHAPE_KEYS_KEPT: usize = 64;
+
+impl ShapeTold {
+    /// The record of a finding told with `first` at the stream's event `first_event`,
+    /// whose problems' keys are `keys`.
+    fn new(first: String, first_event: u32, keys: Vec<String>) -> Self {
+        ShapeTold {
+            first,
+            first_event,
+            seen: keys,
+            ..ShapeTold::default()
+        }
+    }
+
+    /// The finding's message: the first event's words alone, or with the later problems
+    /// (`...; also: X (event 4); Y (event 6); and 2 more problems`).
+    fn message(&self) -> String {
+        if self.also.is_empty() {
+            return self.first.clone();
+        }
+        let mut m = format!(
+            "{} (event {} of the stream); also: {}",
+            self.first,
+            self.first_event,
+            self.also.join("; ")
+        );
+        if self.more > 0 {
+            let s = if self.more == 1 { "" } else { "s" };
+            m.push_str(&format!("; and {} more problem{s}", self.more));
+        }
+        m
+    }
+}
+
+/// The distinctness key of one stream shape problem: its words with every quoted value
+/// and every parenthesised remark dropped, so the same fault with another value (each
+/// event's own malformed timestamp, the role "agent" or "assistant") is one problem, not
+/// one per event.
+fn shape_problem_key(problem: &str) -> String {
+    let mut key = String::with_capacity(problem.len());
+    let mut quoted = false;
+    let mut depth = 0u32;
+    for ch in problem.chars() {
+        match ch {
+            '"' => {
+                quoted = !quoted;
+                if depth == 0 {
+                    key.push('"');
+                }
+            }
+            _ if quoted => {}
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => key.push(ch),
+            _ => {}
+        }
+    }
+    key.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -512,6 +598,10 @@ struct StreamState {
     /// status.timestamp values (ms since epoch) with arrival t_us.
     stamps: Vec<(i64, u64)>,
     fired: HashSet<&'static str>,
+    /// The stream's one STREAM-SHAPE-001 once told or held (left57): the distinct problems
+    /// it names, so a later event's other problems are added to it
+    /// ([`State::stream_shape`]).
+    shape_told: Option<ShapeTold>,
     error_seen: bool,
     /// The first error that ended the stream (a JSON-RPC error event, an HTTP+JSON
     /// `{"error":...}` event, a gRPC status other than OK): judged when the stream ends,
@@ -2450,6 +2540,11 @@ pub(super) struct State {
     /// Agent origins (`scheme://host:port`) already told RPC-ERROR-004 (a 1.0 A2A error
     /// without ErrorInfo): once per origin (mine39 f880).
     error_info_missing_origins: HashSet<String>,
+    /// left57 (TASK-003, ERR-002): (agent origin, operation) of gRPC calls the agent ended
+    /// with a status other than UNIMPLEMENTED: the method is registered there, so a later
+    /// bare UNIMPLEMENTED to it is the agent's own refusal, not gRPC's answer to a method
+    /// it lacks. At most [`GRPC_SERVED_KEPT`] entries.
+    grpc_served: Vec<(String, Op)>,
     /// While an SSE event of a call with an id wider than 64 bits ([`Call::rpc_id_wide`])
     /// is judged: the event's `id` as written when it too is such an integer (RPC-005:
     /// each event echoes the request id; breaker30 I18).
@@ -4063,6 +4158,7 @@ impl State {
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
             error_info_missing_origins: HashSet::new(),
+            grpc_served: Vec::new(),
             not_found_ids: VecDeque::new(),
             blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
@@ -4221,6 +4317,7 @@ impl State {
                 "error_info_missing_origins",
                 self.error_info_missing_origins.len(),
             ),
+            ("grpc_served", self.grpc_served.len()),
             ("not_found_ids", self.not_found_ids.len()),
             ("blocking_artifacts", self.blocking_artifacts.len()),
             ("internal_errs", self.internal_errs.len()),

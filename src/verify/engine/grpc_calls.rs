@@ -409,6 +409,19 @@ impl State {
                 );
             }
         }
+        // left57: a status other than UNIMPLEMENTED shows the agent registers the method
+        if code != 12 && !x.synthetic && self.grpc_served.len() < GRPC_SERVED_KEPT {
+            if let (Some(o), Some(op)) = (x.origin.as_deref(), x.call.as_deref().and_then(|c| c.op))
+            {
+                if !self
+                    .grpc_served
+                    .iter()
+                    .any(|(so, sop)| so == o && *sop == op)
+                {
+                    self.grpc_served.push((o.to_string(), op));
+                }
+            }
+        }
         if code != 0 {
             self.grpc_error(x, code, message, details, st_seq);
             return;
@@ -787,12 +800,18 @@ impl State {
                 } else {
                     "its google.rpc.Status has no ErrorInfo"
                 };
-                self.find(
+                let mut f = Finding::new(
                     &r::GRPC_ERROR_INFO_MISSING,
                     format!("gRPC {method} failed with {name} ({code}) but carries no google.rpc.ErrorInfo ({why})"),
-                    vec![x.grpc_status_ev(st_seq, code, message.as_deref())],
-                    &x.leg,
                 );
+                // left57: the help names the A2A error owed here, not always TASK_NOT_FOUND
+                f.help = match self.owed_a2a_error(&x, &c, code == 5) {
+                    Some(owed) => grpc_error_info_help(owed, c.dialect),
+                    None => "send grpc-status-details-bin with a google.rpc.Status whose details hold the ErrorInfo of the A2A error this FAILED_PRECONDITION stands for ({\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"TASK_NOT_CANCELABLE\" / \"UNSUPPORTED_OPERATION\" / \"PUSH_NOTIFICATION_NOT_SUPPORTED\" / ..., \"domain\": \"a2a-protocol.org\"}): a client cannot tell them apart by the status".to_string(),
+                };
+                f.evidence = vec![x.grpc_status_ev(st_seq, code, message.as_deref())];
+                f.leg = x.leg.clone();
+                self.emit(f);
             }
             None => {}
         }

@@ -1247,6 +1247,13 @@ impl State {
         {
             return;
         }
+        // left57: a 501 page to a well-formed JSON-RPC call on a task this recording saw
+        // finished is the agent answering at the url, refusing that call without an A2A
+        // error: RPC-ENVELOPE-001 tells it (with the finished task and the error due), not
+        // this rule, whose "does not answer" it is not.
+        if unrouted && self.refusal_owns_unrouted_answer(x) {
+            return;
+        }
         // A card looked for below an interface url (`{url}/.well-known/agent-card.json`) is
         // discovery, no use of the interface: its 404 says nothing about the url (mine29b;
         // the card's home is the origin's well-known path, CARD-002).

@@ -1049,6 +1049,40 @@ pub(super) fn card_core_shape(v: &Json) -> bool {
 }
 
 impl State {
+    /// left57: the words of [`Self::terminal_refusal_without_a2a_error`] for well-formed
+    /// JSON-RPC call `c` (a request with an id, a known A2A method, object params, one that
+    /// expects a response) answered HTTP `status` in `x`: a call on a task this recording saw
+    /// finished, refused without an A2A error (TASK-002, TASK-003, TASK-004; ERR-002).
+    /// RPC-ENVELOPE-001 tells such an answer with these words at every judged status
+    /// ([`Self::plain_refusal_of_valid_call`], [`Self::json_refusal_of_call`]); `None` when
+    /// the call or the situation is not of that kind.
+    pub(super) fn finished_task_refusal(&self, x: &Exch, c: &Call, status: u16) -> Option<String> {
+        if x.synthetic
+            || self.gw_own_answer.contains(&x.id)
+            || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
+            || c.op.is_none()
+            || c.params_not_object().is_some()
+            || !expects_response(c)
+        {
+            return None;
+        }
+        self.terminal_refusal_without_a2a_error(x, c, status)
+    }
+
+    /// left57 (CARD-005, CARD-006 against RPC-001, RPC-002): whether `x`, an answer with a
+    /// body and no JSON-RPC response (a 501 "Not Implemented" page) to a well-formed
+    /// JSON-RPC call on a task this recording saw finished, is the refusal RPC-ENVELOPE-001
+    /// tells ([`Self::finished_task_refusal`]). The agent answered at the card's URL, so
+    /// CARD-URL-002 ("the url does not answer") stays silent on it: one finding per answer.
+    pub(super) fn refusal_owns_unrouted_answer(&self, x: &Exch) -> bool {
+        let (Some(c), Some(status)) = (x.call.as_deref(), x.status) else {
+            return false;
+        };
+        c.binding == Some(Binding::JsonRpc)
+            && x.resp_decoded().is_some_and(|b| !b.is_empty())
+            && self.finished_task_refusal(x, c, status).is_some()
+    }
+
     /// RPC-001 / RPC-002 (mine30c, envoyproxy/ai-gateway #1724): a well-formed JSON-RPC
     /// call (a request object with an id, a known A2A method, object params) answered
     /// HTTP 400 with a body that is no JSON (`failed to create MCP session to any backend`,
@@ -1139,7 +1173,15 @@ impl State {
             "invalid_grant",
             "unauthorized_client",
         ];
-        if !matches!(status, 400 | 422)
+        // left57: a call on a task seen finished is told at every status
+        // [`Self::finished_task_refusal`] judges (a 501 JSON page too, which CARD-URL-002
+        // leaves to this rule), a validator's refusal at 400 / 422 only.
+        let finished = if matches!(status, 400 | 422) {
+            None
+        } else {
+            self.finished_task_refusal(x, c, status)
+        };
+        if !(matches!(status, 400 | 422) || finished.is_some())
             || x.synthetic
             || self.gw_own_answer.contains(&x.id)
             || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))

@@ -526,6 +526,58 @@ pub(super) fn rest_error_term(code: i64, d: Option<Dialect>) -> String {
     )
 }
 
+/// left57 (ERR-002, ERR-003, ERR-004, ERR-005): A2A error `code` (a JSON-RPC code of
+/// ERR-002's table, -32001 to -32009) as the generation and binding of the call spell it,
+/// for a finding's help:
+/// - 0.x JSON-RPC (no ErrorInfo): `-32002 TaskNotCancelableError`;
+/// - 1.0 JSON-RPC: `{"code": -32002, "message": ..., "data": [{"@type":
+///   "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_CANCELABLE", "domain":
+///   "a2a-protocol.org"}]} (TaskNotCancelableError)`;
+/// - 1.0 HTTP+JSON: `HTTP 400 FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE
+///   (TaskNotCancelableError)` ([`rest_error_term`]);
+/// - gRPC: `gRPC FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE
+///   (TaskNotCancelableError)` (0.3 gRPC has no ErrorInfo of its own: the status alone).
+pub(super) fn a2a_error_spelled(code: i64, d: Option<Dialect>, b: Option<Binding>) -> String {
+    let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
+    let v1 = d == Some(Dialect::V1_0);
+    let reason = reason_for_code(code);
+    match (b, reason) {
+        (Some(Binding::Grpc), Some(r)) if v1 => format!(
+            "gRPC {} with ErrorInfo reason {r} ({name})",
+            grpc_code_name_for_reason(r)
+        ),
+        (Some(Binding::Grpc), Some(r)) => {
+            format!("gRPC {} ({name})", grpc_code_name_for_reason(r))
+        }
+        (Some(Binding::Rest), _) => rest_error_term(code, d),
+        (_, Some(r)) if v1 => format!(
+            "{{\"code\": {code}, \"message\": ..., \"data\": [{}]}} ({name})",
+            error_info_json(r)
+        ),
+        _ => format!("{code} {name}"),
+    }
+}
+
+/// left57 (ERR-005, ERR-002): a GRPC-ERROR-002 help that names A2A error `owed` (its
+/// JSON-RPC code) in gRPC's spelling ([`a2a_error_spelled`]) and the ErrorInfo its status
+/// details carry, not always TASK_NOT_FOUND as the rule's own help shows.
+pub(super) fn grpc_error_info_help(owed: i64, d: Option<Dialect>) -> String {
+    format!(
+        "answer this error as {}: send grpc-status-details-bin with a google.rpc.Status whose details hold {}; register every A2AService method and refuse the ones the agent does not offer with the A2A error and its ErrorInfo, not by leaving the method unregistered",
+        a2a_error_spelled(owed, d, Some(Binding::Grpc)),
+        error_info_json(reason_for_code(owed).unwrap_or_default())
+    )
+}
+
+/// The A2A google.rpc.ErrorInfo of `reason` as ProtoJSON (ERR-004): `{"@type":
+/// "type.googleapis.com/google.rpc.ErrorInfo", "reason": "<reason>", "domain":
+/// "a2a-protocol.org"}`.
+pub(super) fn error_info_json(reason: &str) -> String {
+    format!(
+        "{{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"{reason}\", \"domain\": \"a2a-protocol.org\"}}"
+    )
+}
+
 /// ERR-002 table: the 1.0.1 google.rpc.Code name (`status` of an HTTP+JSON error body, gRPC
 /// status) of an A2A ErrorInfo reason; "UNKNOWN" for a reason outside the table.
 pub(super) fn grpc_code_name_for_reason(reason: &str) -> &'static str {

@@ -215,6 +215,101 @@ pub(super) fn code_from_message(
     None
 }
 
+/// left57 (ERR-002; nexi-lab/nexus, mine56: -32006 "Push notifications not supported"): the
+/// A2A error the words `m` of an A2A error name, by the error's name (`TaskNotFoundError`,
+/// `PUSH_NOTIFICATION_NOT_SUPPORTED`, "push notifications not supported", "unsupported
+/// operation", "invalid agent response", "extended card not configured", "extension support
+/// required", ...), as `(JSON-RPC code, what the words say)`; only codes dialect `d` has
+/// (0.1 / 0.2: -32001 to -32006, 0.3: to -32007, 1.0: to -32009). Read for an answer whose
+/// own code is an A2A error ([`State::situation_error`]), where naming another A2A error is
+/// the code and the words disagreeing; `None` when the words name none, or several.
+pub(super) fn a2a_error_named(m: &str, d: Option<Dialect>) -> Option<(i64, &'static str)> {
+    let l: String = m
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let has = |keys: &[&str]| keys.iter().any(|k| l.contains(k));
+    let named: Vec<(i64, &'static str)> = [
+        (
+            has(&["tasknotfound"]),
+            jsonrpc::TASK_NOT_FOUND,
+            "the task was not found",
+        ),
+        (
+            has(&[
+                "tasknotcancelable",
+                "tasknotcancellable",
+                "taskisnotcancelable",
+                "taskisnotcancellable",
+            ]),
+            jsonrpc::TASK_NOT_CANCELABLE,
+            "the task is not cancelable",
+        ),
+        (
+            has(&[
+                "pushnotificationnotsupported",
+                "pushnotificationsnotsupported",
+                "pushnotificationsarenotsupported",
+                "pushnotificationisnotsupported",
+            ]),
+            jsonrpc::PUSH_NOT_SUPPORTED,
+            "push notifications are not supported",
+        ),
+        (
+            has(&[
+                "unsupportedoperation",
+                "operationnotsupported",
+                "operationisnotsupported",
+            ]),
+            jsonrpc::UNSUPPORTED_OPERATION,
+            "the operation is not supported",
+        ),
+        (
+            has(&["contenttypenotsupported", "contenttypesnotsupported"]),
+            jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
+            "the content type is not supported",
+        ),
+        (
+            has(&["invalidagentresponse"]),
+            jsonrpc::INVALID_AGENT_RESPONSE,
+            "the agent's response is invalid",
+        ),
+        (
+            has(&[
+                "extendedagentcardnotconfigured",
+                "extendedcardnotconfigured",
+                "extendedcardisnotconfigured",
+            ]),
+            jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+            "the extended agent card is not configured",
+        ),
+        (
+            has(&["extensionsupportrequired"]),
+            jsonrpc::EXTENSION_SUPPORT_REQUIRED,
+            "an extension's support is required",
+        ),
+        (
+            has(&["versionnotsupported"]),
+            jsonrpc::VERSION_NOT_SUPPORTED,
+            "the version is not supported",
+        ),
+    ]
+    .into_iter()
+    .filter(|(hit, ..)| *hit)
+    .map(|(_, k, w)| (k, w))
+    .collect();
+    let last = match d {
+        Some(Dialect::V1_0) => jsonrpc::VERSION_NOT_SUPPORTED,
+        Some(Dialect::V0_3) => jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+        _ => jsonrpc::INVALID_AGENT_RESPONSE,
+    };
+    match named.as_slice() {
+        [(k, w)] if *k >= last => Some((*k, w)),
+        _ => None,
+    }
+}
+
 /// The first malformed 1.0 GetTask / ListTasks parameter (REST-001 query or JSON-RPC
 /// params; DATA-002 timestamps, DATA-001 enum names): `(name, value as sent, what it should
 /// be, JSON Pointer into the request body for JSON-RPC)`. `None` when all are well formed.

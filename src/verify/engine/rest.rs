@@ -699,6 +699,8 @@ impl State {
         if code == 12 && reason.is_none() && c.dialect == Some(Dialect::V1_0) {
             if let Some((want, why)) = self.bare_unimplemented_owed(x, c, message) {
                 self.bare_unimplemented_refusal(x, c, want, &why, message, st_seq);
+            } else {
+                self.bare_unimplemented_of_served_method(x, c, message, st_seq);
             }
             return;
         }
@@ -817,6 +819,69 @@ impl State {
         None
     }
 
+    /// left57 (ERR-002): the A2A error (its JSON-RPC code, -32001 to -32009) an error
+    /// answer to call `c` in `x` owes, for a help that names it: the one the situation
+    /// table gives ([`Self::situation_error`]), else TaskNotFoundError for a not-found
+    /// answer (`not_found`: HTTP 404, gRPC NOT_FOUND). `None` when neither tells.
+    pub(super) fn owed_a2a_error(&self, x: &Exch, c: &Call, not_found: bool) -> Option<i64> {
+        let got = if not_found {
+            jsonrpc::TASK_NOT_FOUND
+        } else {
+            0
+        };
+        self.situation_error(x, c, got, &[])
+            .map(|(w, _)| w)
+            .filter(|w| reason_for_code(*w).is_some())
+            .or_else(|| not_found.then_some(jsonrpc::TASK_NOT_FOUND))
+    }
+
+    /// left57 (TASK-003, ERR-002; GRPC-ERROR-001): a 1.0 gRPC call the situation answers
+    /// with an error no A2A table maps to UNIMPLEMENTED (a cancel of a task seen finished:
+    /// TaskNotCancelableError, FAILED_PRECONDITION in 1.0.0 and 1.0.1 alike) ended with a
+    /// bare UNIMPLEMENTED, no ErrorInfo. Such an UNIMPLEMENTED is gRPC's own answer to a
+    /// method the server does not register (as JSON-RPC -32601, which a cancel of a finished
+    /// task may get from an agent without CancelTask), so it is told only when this
+    /// recording shows the agent registers the method at that origin (an earlier call of it
+    /// ended with another status, [`State::grpc_served`]): then it is the agent's refusal
+    /// with the wrong status. Silent otherwise, as is a bare UNIMPLEMENTED to a call that
+    /// owes no A2A error (a method the agent does not offer).
+    fn bare_unimplemented_of_served_method(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        message: Option<&str>,
+        st_seq: u64,
+    ) {
+        let Some(op) = c.op else { return };
+        let Some(origin) = x.origin.as_deref() else {
+            return;
+        };
+        if !self
+            .grpc_served
+            .iter()
+            .any(|(o, sop)| o == origin && *sop == op)
+        {
+            return;
+        }
+        let Some((want, why)) = self
+            .terminal_task_expectation(x, c, jsonrpc::INTERNAL_ERROR)
+            .filter(|(w, _)| *w == jsonrpc::TASK_NOT_CANCELABLE)
+        else {
+            return;
+        };
+        let method = c.method.as_deref().unwrap_or_default();
+        let mut f = Finding::new(
+            super::grpc_calls::grpc_code_rule(c.dialect, Some(want)),
+            format!(
+                "{why}, yet the agent answered gRPC {method} with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo, although it answered {method} with another status earlier in this recording, so the method is registered: TaskNotCancelableError on gRPC is FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE (TASK-003, ERR-002; UNIMPLEMENTED in no 1.0 table), and a client reads UNIMPLEMENTED as a method the agent lacks"
+            ),
+        );
+        f.help = grpc_error_info_help(want, c.dialect);
+        f.evidence = vec![x.ev(x.req_ev_seq()), x.grpc_status_ev(st_seq, 12, message)];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
     /// GRPC-ERROR-002 (ERR-005, ERR-002; a2a-tck #206, mine56b): a 1.0 gRPC call the
     /// situation answers with `want` (PushNotificationNotSupportedError,
     /// UnsupportedOperationError or VersionNotSupportedError: the errors 1.0.0's table
@@ -835,19 +900,18 @@ impl State {
         st_seq: u64,
     ) {
         let r = reason_for_code(want).unwrap_or_default();
-        self.find(
+        let mut f = Finding::new(
             &r::GRPC_ERROR_INFO_MISSING,
             format!(
                 "{why}, yet the agent answered gRPC {} with a bare UNIMPLEMENTED (12) and no google.rpc.ErrorInfo: {} on gRPC is FAILED_PRECONDITION (1.0.0: UNIMPLEMENTED) with ErrorInfo reason {r}, domain a2a-protocol.org; without it, UNIMPLEMENTED is the gRPC runtime's own answer to a method the server never registered, so the client cannot tell the A2A refusal from an agent that lacks the method",
                 c.method.as_deref().unwrap_or_default(),
                 jsonrpc::code_name(want).unwrap_or_default()
             ),
-            vec![
-                x.ev(x.req_ev_seq()),
-                x.grpc_status_ev(st_seq, 12, message),
-            ],
-            &x.leg,
         );
+        f.help = grpc_error_info_help(want, c.dialect);
+        f.evidence = vec![x.ev(x.req_ev_seq()), x.grpc_status_ev(st_seq, 12, message)];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     /// The HTTP+JSON side of [`Self::terminal_task_expectation`] (TASK-002, TASK-003,
@@ -1783,27 +1847,42 @@ impl State {
                 }
                 // A 404 to a route the gateway rewrote (GW-REQ-002) is no answer to the
                 // client's call: not read as a TaskNotFoundError lacking its ErrorInfo.
+                let mut info_problem = false;
                 if problems.is_empty() && !(status == 404 && self.gw_rerouted(&x.id)) {
                     if let Some(p) = error_info_problem(aip, status, &c) {
                         problems.push(p);
+                        info_problem = true;
                     }
                 }
                 if let Some((ptr, msg)) = problems.first() {
-                    self.find(
+                    let mut f = Finding::new(
                         &r::REST_ERROR_SHAPE,
                         format!(
                             "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {msg}",
                             call_at(x)
                         ),
-                        vec![x.ev_at(
-                            bseq,
-                            ptr,
-                            v.pointer(ptr)
-                                .map(Json::to_value)
-                                .or_else(|| Some(excerpt_value(v))),
-                        )],
-                        &x.leg,
                     );
+                    // left57: the A2A error this answer owes, in HTTP+JSON's spelling,
+                    // where the situation or the status tells it (not always TASK_NOT_FOUND)
+                    if let Some(owed) = self
+                        .owed_a2a_error(x, &c, status == 404)
+                        .filter(|_| info_problem)
+                    {
+                        f.help = format!(
+                            "answer this error as {} in the google.rpc.Status body {{\"error\":{{\"code\":<http status>,\"status\":<google.rpc.Code name>,\"message\":...,\"details\":[{}]}}}} (1.0 §11.6, ERR-003): a client maps the error by its ErrorInfo reason",
+                            a2a_error_spelled(owed, c.dialect, Some(Binding::Rest)),
+                            error_info_json(reason_for_code(owed).unwrap_or_default())
+                        );
+                    }
+                    f.evidence = vec![x.ev_at(
+                        bseq,
+                        ptr,
+                        v.pointer(ptr)
+                            .map(Json::to_value)
+                            .or_else(|| Some(excerpt_value(v))),
+                    )];
+                    f.leg = x.leg.clone();
+                    self.emit(f);
                 }
             }
             Some(_) => {

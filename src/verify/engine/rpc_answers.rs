@@ -572,15 +572,38 @@ impl State {
         }
         let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
         let reason = reason_for_code(code).unwrap_or("its reason");
-        self.find(
+        // left57: the help names the error the situation owed (ERR-002), else the one
+        // answered, in this call's spelling, not always TASK_NOT_FOUND
+        let owed = x
+            .call
+            .as_deref()
+            .and_then(|c| {
+                let said = v.pointer("/error/message").and_then(Json::as_str);
+                self.situation_error(x, c, code, &[said])
+            })
+            .map(|(w, _)| w)
+            .filter(|w| reason_for_code(*w).is_some())
+            .unwrap_or(code);
+        let c = x.call.as_deref();
+        let help = format!(
+            "answer this error as {}: error.data carries the ErrorInfo of its reason, and every other A2A error its own (the error's UPPER_SNAKE_CASE name without Error, ERR-002's table); 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number",
+            a2a_error_spelled(
+                owed,
+                c.and_then(|c| c.dialect).or(Some(Dialect::V1_0)),
+                Some(Binding::JsonRpc)
+            )
+        );
+        let mut f = Finding::new(
             &r::RPC_ERROR_INFO_MISSING,
             format!(
                 "the agent answered {} with the A2A error {code} {name} and {seen}: a 1.0 A2A error carries [{{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"{reason}\", \"domain\": \"a2a-protocol.org\"}}] in error.data (1.0.0 §9.5 MUST, 1.0.1 SHOULD), so a client or the TCK that matches the reason finds none (told once for this agent; its other A2A errors may lack it too)",
                 call_at(x)
             ),
-            vec![x.ev_at(bseq, "/error", None)],
-            &x.leg,
         );
+        f.help = help;
+        f.evidence = vec![x.ev_at(bseq, "/error", None)];
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     /// GW-RESP-002 (RPC-002, DATA-005): a translating gateway speaks one protocol version to

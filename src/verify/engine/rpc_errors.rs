@@ -1282,6 +1282,16 @@ impl State {
         said.iter()
             .flatten()
             .find_map(|m| code_from_message(m, dialect_said, c.task_id()))
+            // left57: an A2A error whose words name another A2A error by its name
+            // (-32006 "Push notifications not supported"): the code and the words disagree
+            .or_else(|| {
+                if !(jsonrpc::VERSION_NOT_SUPPORTED..=jsonrpc::TASK_NOT_FOUND).contains(&got) {
+                    return None;
+                }
+                said.iter()
+                    .flatten()
+                    .find_map(|m| a2a_error_named(m, dialect_said.or(c.dialect)))
+            })
             .or_else(|| {
                 // "task nope not found", "KeyError: 'nope'" for the task the call names
                 // (breaker8 G7); only calls whose id is a task id (a push config call's
@@ -1371,7 +1381,9 @@ impl State {
         })
     }
 
-    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 or 0.3 (left56) GetTask, CancelTask or SubscribeToTask (0.3 tasks/get, tasks/cancel, tasks/resubscribe)
+    /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 or 0.x (0.3 left56, 0.2 and 0.1 left57:
+    /// their JSON Schemas name TaskNotFoundError -32001) GetTask, CancelTask or
+    /// SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe)
     /// refused with InvalidParams (`got` -32602, HTTP 400 / gRPC INVALID_ARGUMENT) although
     /// the request is well-formed (its task id present and non-empty, every query
     /// parameter valid, no client finding on it, and the agent's text names no unknown
@@ -1390,7 +1402,10 @@ impl State {
         // the 0.3 form is told at 0.x strength (RPC-ERROR-006 / GRPC-ERROR-003 warnings;
         // HTTP+JSON REST-ERROR-001, whose statuses REST-003 makes a MUST).
         if got != jsonrpc::INVALID_PARAMS
-            || !matches!(c.dialect, Some(Dialect::V1_0) | Some(Dialect::V0_3))
+            || !matches!(
+                c.dialect,
+                Some(Dialect::V1_0 | Dialect::V0_3 | Dialect::V0_2 | Dialect::V0_1)
+            )
             || c.webhook
             || !matches!(
                 c.op,
@@ -1416,11 +1431,14 @@ impl State {
         if self.knows_task(x, tid) {
             return None;
         }
-        // 0.3's words cite its own error table, not 1.0's TASK-009
-        let req = if c.dialect == Some(Dialect::V0_3) {
-            "0.3 \u{a7}8.2"
-        } else {
-            "TASK-009"
+        // 0.3's words cite its own error table, not 1.0's TASK-009; 0.2 and 0.1 (left57)
+        // their JSON Schemas, whose TaskNotFoundError is -32001 "Task not found" (0.2:
+        // "the requested task ID was not found"), with ERR-002's SHOULD for 0.x
+        let req = match c.dialect {
+            Some(Dialect::V0_3) => "0.3 \u{a7}8.2",
+            Some(Dialect::V0_2) => "-32001 in the 0.2 JSON Schema, \u{a7}8.2",
+            Some(Dialect::V0_1) => "-32001 in the 0.1 JSON Schema",
+            _ => "TASK-009",
         };
         Some(format!(
             "the {} request is well-formed and names task {tid}, which this recording never saw the agent hand out: an unknown task is TaskNotFoundError ({req}), not an invalid request",

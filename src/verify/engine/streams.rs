@@ -664,12 +664,93 @@ impl State {
         msg: String,
         ev: Vec<Evidence>,
     ) {
+        if rule.id == r::STREAM_EVENT_SHAPE.id {
+            self.stream_shape(x, "", &[(String::new(), msg)], ev);
+            return;
+        }
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
                 return;
             }
         }
         self.find(rule, msg, ev, &x.leg);
+    }
+
+    /// STREAM-SHAPE-001, one finding per stream naming the distinct problems of all its
+    /// events (left57; STREAM-003, DATA-001, DATA-005): `problems` are one event's
+    /// `(JSON Pointer, words)` pairs, each told as `what` + words. The first malformed
+    /// event tells the finding (its problems joined, [`problems_named`]); a later event's
+    /// (or another check's of the same event) problems not named yet are added to that
+    /// finding, or to the one held for a gateway's legs ([`HeldShape`]): the first
+    /// [`SHAPE_ALSO_NAMED`] with the event's ordinal (`X (event 4)`) and evidence at it,
+    /// the rest counted. The same fault with another value is one problem
+    /// ([`shape_problem_key`]). Online, a line already printed keeps its words; the report
+    /// holds the whole finding.
+    pub(super) fn stream_shape(
+        &mut self,
+        x: &mut Exch,
+        what: &str,
+        problems: &[(String, String)],
+        ev: Vec<Evidence>,
+    ) {
+        if problems.is_empty() {
+            return;
+        }
+        let msg = format!("{what}{}", problems_named(problems));
+        let Some(s) = x.sse.as_mut() else {
+            self.find(&r::STREAM_EVENT_SHAPE, msg, ev, &x.leg);
+            return;
+        };
+        let n = s.events;
+        let keys: Vec<String> = problems
+            .iter()
+            .map(|(_, m)| shape_problem_key(&format!("{what}{m}")))
+            .collect();
+        let Some(t) = s.shape_told.as_mut() else {
+            // a held shape set `fired` without a record: nothing to add to
+            if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
+                s.shape_told = Some(ShapeTold::new(msg.clone(), n, keys));
+                self.find(&r::STREAM_EVENT_SHAPE, msg, ev, &x.leg);
+            }
+            return;
+        };
+        let mut added = false;
+        for ((_, m), k) in problems.iter().zip(keys) {
+            if t.seen.contains(&k) {
+                continue;
+            }
+            if t.seen.len() < SHAPE_KEYS_KEPT {
+                t.seen.push(k);
+            }
+            if t.also.len() < SHAPE_ALSO_NAMED {
+                t.also.push(format!("{what}{m} (event {n})"));
+                added = true;
+            } else {
+                t.more += 1;
+            }
+        }
+        let msg = t.message();
+        let later_ev = if added { ev.into_iter().next() } else { None };
+        let xid: &str = &x.id;
+        if let Some(h) = self
+            .held_shapes
+            .iter_mut()
+            .find(|h| h.rule.id == r::STREAM_EVENT_SHAPE.id && h.client == xid)
+        {
+            h.msg = msg;
+            h.ev.extend(later_ev);
+            return;
+        }
+        if let Some(f) = self.out.iter_mut().rev().find(|f| {
+            f.rule == r::STREAM_EVENT_SHAPE.id
+                && f.leg == x.leg
+                && f.evidence
+                    .iter()
+                    .any(|e| e.exchange.as_deref() == Some(xid))
+        }) {
+            f.message = crate::verify::finding::json_style_escapes(msg);
+            f.evidence.extend(later_ev);
+        }
     }
 
     /// [`Self::stream_once`], but on a gateway's client leg (an upstream twin paired) the
@@ -686,6 +767,13 @@ impl State {
         let room = self.held_shapes.len() < MAX_PENDING_UP;
         if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
             if s.fired.insert(rule.id) {
+                if rule.id == r::STREAM_EVENT_SHAPE.id {
+                    s.shape_told = Some(ShapeTold::new(
+                        msg.clone(),
+                        s.events,
+                        vec![shape_problem_key(&msg)],
+                    ));
+                }
                 self.held_shapes.push(HeldShape {
                     rule,
                     client: str::to_string(&x.id),
@@ -1280,6 +1368,11 @@ impl State {
                 let room = self.held_shapes.len() < MAX_PENDING_UP;
                 if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
+                        s.shape_told = Some(ShapeTold::new(
+                            msg.clone(),
+                            s.events,
+                            vec![shape_problem_key(&msg)],
+                        ));
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
                             rule: &r::STREAM_EVENT_SHAPE,
@@ -2067,14 +2160,8 @@ impl State {
                     }
                 }
                 if !problems.is_empty() {
-                    let ptr = problems[0].0.clone();
-                    let msg = problems_named(&problems);
-                    self.stream_once(
-                        x,
-                        &r::STREAM_EVENT_SHAPE,
-                        format!("stream update event is malformed: {msg}"),
-                        vec![x.ev_at(seq, &ptr, None)],
-                    );
+                    let ev = vec![x.ev_at(seq, &problems[0].0, None)];
+                    self.stream_shape(x, "stream update event is malformed: ", &problems, ev);
                 } else if p.kind == PayloadKind::ArtifactUpdate && parts_empty_judged(&c) {
                     // DATA-SHAPE-007 (breaker17a U5): a 0.x artifact with parts: [].
                     let at = jptr(&p.pointer, &[Key("artifact")]);
