@@ -2225,8 +2225,10 @@ impl State {
                 .filter(|r| *r == "ROLE_AGENT" || *r == "agent")?;
             let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
             let parts = m.get("parts").or_else(|| m.get("content"))?;
-            let (hash, sent_seq, sent_x) = self.sent_messages.get(&x.tkey(mid))?;
-            if *hash != parts_hash(parts) || *sent_seq >= seq {
+            let (hash, sent_seq, sent_x, sent_as_agent) = self.sent_messages.get(&x.tkey(mid))?;
+            // the client itself spoke with the agent role (DATA-ROLE-002, the client's): an
+            // agent that keeps the message as sent recorded nothing as its own (breaker57)
+            if *hash != parts_hash(parts) || *sent_seq >= seq || *sent_as_agent {
                 return None;
             }
             let task = str_member(o, "id", "id")
@@ -2369,12 +2371,18 @@ impl State {
         // retry's or the bench's one id: no allocation then)
         x.tkey_into(mid, &mut self.key_buf);
         match self.sent_messages.get(&self.key_buf) {
-            Some((old, seq, xid)) if *old != hash && *seq <= x.req_seq => Some((*seq, xid.clone())),
+            Some((old, seq, xid, _)) if *old != hash && *seq <= x.req_seq => {
+                Some((*seq, xid.clone()))
+            }
             Some(_) => None,
             None => {
+                let as_agent = m
+                    .get("role")
+                    .and_then(Json::as_str)
+                    .is_some_and(|r| r == "ROLE_AGENT" || r == "agent");
                 self.sent_messages.insert(
                     self.key_buf.clone(),
-                    (hash, x.req_seq, str::to_string(&x.id)),
+                    (hash, x.req_seq, str::to_string(&x.id), as_agent),
                 );
                 None
             }
