@@ -17,8 +17,9 @@ appear, rules that must not, the side blamed).
 
 Writes OUTDIR/MODE.json (online / offline / stderr rules, findings, the proxy's exit, steps
 with the agent's HTTP status and JSON-RPC error code or REST status) and prints one line per
-mode. CARD-URL-005 (the agent's card names the agent, which sits behind the proxy: how this
-round is set up, not a mode's doing) is left out of the rule lists.
+mode. CARD-URL-005 (the agent's card names the agent, which sits behind the proxy) and
+CARD-CACHE-001 (the SDK serves its card without Cache-Control), the same in every mode (how this
+round is set up, not a mode's doing), are left out of the rule lists.
 """
 import json
 import os
@@ -33,7 +34,10 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRED = os.path.join(HERE, "..", "cases", "live57-predictions.json")
 RULE = re.compile(r"\b[A-Z]+-[A-Z]+-\d{3}\b")
-SETUP_NOTE = "CARD-URL-005"
+# How this round is set up, the same in every mode: the card names the agent behind the
+# proxy (CARD-URL-005) and comes without Cache-Control (CARD-CACHE-001, the SDK's card route).
+TOKEN = re.compile(rb'("token":\s*")[^"]*(")')
+SETUP_NOTES = {"CARD-URL-005", "CARD-CACHE-001"}
 sys.path.insert(0, HERE)
 import misbehave_drive  # noqa: E402
 import misclient_drive  # noqa: E402
@@ -81,12 +85,15 @@ class Client:
         self.rest_binding = mode.startswith("r")
         self.v10 = self.gen == "10"
         self.n = 0
+        # every request body sent, as bytes (compared with the recording's request bodies)
+        self.sent = []
 
     # ---- wire --------------------------------------------------------------------------
     def hdrs(self):
         return {"A2A-Version": "1.0"} if self.v10 else {}
 
     def post_raw(self, step, path, data, headers):
+        self.sent.append(data)
         st, ct, text = call(self.base + path, data, headers)
         objs = objects(ct, text)
         out = "stream" if "event-stream" in ct else "none"
@@ -132,6 +139,7 @@ class Client:
         if body is not None:
             data = json.dumps(body).encode()
             h["Content-Type"] = ctype
+            self.sent.append(data)
         st, ct, text = call(self.base + url, data, h, verb)
         objs = objects(ct, text)
         out = "stream" if "event-stream" in ct else "result"
@@ -262,12 +270,23 @@ def mode(*names):
 @mode("v10-legal", "v03-legal", "r10-legal", "r03-legal")
 def legal(c):
     """A correct session: a completed task read back, an input-required task followed up
-    with taskId alone, read back with historyLength."""
+    with its taskId and contextId, read back with historyLength."""
     t1, _ = c.completed()
     c.get("get-completed", t1)
+    t2, ctx = c.waiting()
+    c.send("follow-up", "friday", taskId=t2, contextId=ctx)
+    c.get("get-followed-up", t2, history=1)
+
+
+@mode("v10-follow-up-task-id-only", "v03-follow-up-task-id-only", "r10-follow-up-task-id-only",
+      "r03-follow-up-task-id-only")
+def follow_up_tid_only(c):
+    """LEGAL on the client's side (ID-003: the context is inferred from the task): the
+    input-required task followed up with taskId alone, then read back. The SDK agent stamps
+    its new status message with a contextId it mints for the request (not the task's)."""
     t2, _ = c.waiting()
     c.send("follow-up", "friday", taskId=t2)
-    c.get("get-followed-up", t2, history=1)
+    c.get("get-followed-up", t2)
 
 
 @mode("v10-no-message-id", "v03-no-message-id", "r10-no-message-id", "r03-no-message-id")
@@ -646,20 +665,28 @@ def run_mode(bin_, out, mode_, agent_url, res):
         report = json.load(open(rep))
     except (OSError, ValueError):
         report = {}
-    online = misbehave_drive.rules_in(report.get("findings", report)) - {SETUP_NOTE}
-    stderr_rules = set(RULE.findall(open(errp).read())) - {SETUP_NOTE}
+    online = misbehave_drive.rules_in(report.get("findings", report)) - SETUP_NOTES
+    stderr_rules = set(RULE.findall(open(errp).read())) - SETUP_NOTES
     v = subprocess.run([bin_, "verify", rec, "--format", "json", "--fail-on", "never"],
                        capture_output=True)
     try:
-        offline = misbehave_drive.rules_in(json.loads(v.stdout).get("findings", [])) - {SETUP_NOTE}
+        offline = misbehave_drive.rules_in(json.loads(v.stdout).get("findings", [])) - SETUP_NOTES
     except ValueError:
         offline = {"VERIFY-FAILED"}
+    # the agent got each body as the client sent it: every body the client sent is one
+    # request body of the recording, byte for byte (the proxy forwards what it records)
+    # (secrets are redacted in the recording by default: a push config's token is compared
+    # as a token only)
+    bodies, ends = misclient_drive.recorded(rec)
+    got = {TOKEN.sub(rb'\1*\2', b) for b in bodies.values()}
+    forwarded = [i for i, b in enumerate(c.sent) if TOKEN.sub(rb'\1*\2', b) not in got]
     res[mode_] = {"mode": mode_, "online": sorted(online), "offline": sorted(offline),
                   "stderr": sorted(stderr_rules), "proxy_alive": alive, "proxy_rc": rc,
-                  "steps": log,
+                  "steps": log, "bodies_sent": len(c.sent), "bodies_not_recorded": forwarded,
+                  "exchange_ends": sorted({str(e[0]) for e in ends.values()}),
                   "findings": [{k: f.get(k) for k in ("rule", "severity", "message")}
                                for f in report.get("findings", [])
-                               if f.get("rule") != SETUP_NOTE]}
+                               if f.get("rule") not in SETUP_NOTES]}
 
 
 def main():
@@ -698,6 +725,8 @@ def main():
             flags.append(f"OFFLINE={r['offline']}")
         if r["stderr"] != r["online"]:
             flags.append(f"STDERR={r['stderr']}")
+        if r.get("bodies_not_recorded"):
+            flags.append(f"BODIES-NOT-RECORDED={r['bodies_not_recorded']}")
         if not r["proxy_alive"] or r["proxy_rc"] not in (0, 1):
             flags.append(f"PROXY rc={r['proxy_rc']} alive={r['proxy_alive']}")
         steps = " ".join(f"{s[0]}={s[1]}/{s[2]}" for s in r["steps"][1:])
