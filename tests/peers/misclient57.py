@@ -5,7 +5,10 @@ push notifications on), each mode behind its own real
 `a2a-interop proxy --record --report --lossless` (misbehave_drive.start_proxy: the proxy
 picks its port and says it in its ready line), all modes at once against one agent process.
 
-    python3 misclient57.py BIN OUTDIR [MODE...]
+    python3 misclient57.py BIN OUTDIR [MODE[@js]...]
+
+`MODE@js` runs the mode against the JS SDK agent (tests/peers/js/agent.mjs, @a2a-js/sdk 1.3.0,
+push notifications on) instead, a second agent process serving every such mode.
 
 A mode is a short client session in one generation and binding, named by its prefix:
 `v10-` JSON-RPC 1.0 (A2A-Version: 1.0), `v03-` JSON-RPC 0.3 (no header), `v02-` a 0.2-era
@@ -639,7 +642,9 @@ def wrong_verb(c):
 
 # ---- the driver -----------------------------------------------------------------------
 
-def run_mode(bin_, out, mode_, agent_url, res):
+def run_mode(bin_, out, key, agent_url, res):
+    """One mode (`key`: MODE, or MODE@js for the JS SDK agent) behind its own proxy."""
+    mode_ = key
     rec, rep = os.path.join(out, f"{mode_}.jsonl"), os.path.join(out, f"{mode_}.report.json")
     errp = os.path.join(out, f"{mode_}.proxy.stderr")
     try:
@@ -653,10 +658,10 @@ def run_mode(bin_, out, mode_, agent_url, res):
         return
     base = f"http://127.0.0.1:{ready['listen']}"
     log = []
-    c = Client(mode_, base, log)
+    c = Client(key.partition("@")[0], base, log)
     try:
         c.card()
-        MODES[mode_](c)
+        MODES[c.mode](c)
     except Exception as e:  # noqa: BLE001  (a client crash is a result of the mode)
         log.append(["client-error", 0, repr(e)])
     alive = proxy.poll() is None
@@ -694,25 +699,30 @@ def main():
     os.makedirs(out, exist_ok=True)
     pred = json.load(open(PRED))["modes"] if os.path.exists(PRED) else {}
     modes = sys.argv[3:] or list(pred) or list(MODES)
-    unknown = [m for m in modes if m not in MODES]
+    unknown = [m for m in modes if m.partition("@")[0] not in MODES]
     if unknown:
         raise SystemExit(f"no such mode: {unknown}")
-    # push notifications on (the push config modes); the SDK agent reads it at start
+    # push notifications on (the push config modes); the SDK agents read it at start
     os.environ["A2A_PUSH"] = "1"
-    agent, url = misclient_drive.start_agent(bin_, "py")
+    agents = {}
     res = {}
     try:
-        ths = [threading.Thread(target=run_mode, args=(bin_, out, m, url, res)) for m in modes]
+        for which in sorted({m.partition("@")[2] or "py" for m in modes}):
+            agents[which] = misclient_drive.start_agent(bin_, which)
+        ths = [threading.Thread(target=run_mode,
+                                args=(bin_, out, m, agents[m.partition("@")[2] or "py"][1], res))
+               for m in modes]
         for th in ths:
             th.start()
         for th in ths:
             th.join()
     finally:
-        try:
-            os.killpg(agent.pid, 15)
-        except OSError:
-            pass
-        agent.wait()
+        for agent, _ in agents.values():
+            try:
+                os.killpg(agent.pid, 15)
+            except OSError:
+                pass
+            agent.wait()
     for m in modes:
         r = res[m]
         p = pred.get(m, {})
