@@ -588,7 +588,7 @@ rule!(DATA_LIST_PUSH_PAGING, "DATA-LIST-007", "push-config-list-paging-broken", 
     "make nextPageToken a cursor that continues after the last config of its page (the config id in a stable order, or an opaque encoding of it), never a value of the config itself such as its webhook token, and refuse an unknown pageToken with InvalidParams instead of starting over: a client pages until nextPageToken is empty, so a page that repeats an earlier one or hands back its own token makes it loop and never list the rest");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
-    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several",
+    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several, or whose message is malformed (a REQUIRED member missing, metadata that is no object) and is kept in the task's history as sent",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
