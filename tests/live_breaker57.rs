@@ -23,7 +23,10 @@
 //! client had sent it with the agent role) and 5 leaving the client's fault untold
 //! (`*-version-unsupported`, `*-context-mismatch`); 0 of all 93 after. The proxy forwards
 //! every body as the client sent it (the recording's request bodies, a push token
-//! redacted).
+//! redacted). Every mode runs against the JS SDK agent too (`MODE@js`,
+//! tests/peers/js/agent.mjs, @a2a-js/sdk 1.3.0), where a malformed client message the agent
+//! took and kept in its history as sent was told as the agent's malformed task
+//! (DATA-SHAPE-001) in 3 of 93 modes before the fix.
 
 use crate::live_round::LiveRound;
 
@@ -92,7 +95,8 @@ fn every_mode_is_judged_as_predicted() {
     let (_, table) = run();
     let pred: Value = ROUND.predictions();
     let modes = pred["modes"].as_object().unwrap();
-    assert!(modes.len() >= 93, "{}", modes.len());
+    assert!(modes.len() >= 186, "{}", modes.len());
+    assert!(modes.keys().filter(|m| m.ends_with("@js")).count() >= 93);
     let legal = modes.values().filter(|m| m["kind"] == "legal").count();
     assert!(legal >= 20, "{legal}");
     for prefix in ["v10-", "v03-", "v02-", "r10-", "r03-"] {
@@ -249,4 +253,42 @@ fn a_follow_up_under_another_context_is_the_clients() {
         assert!(!findings(m, "ID-CTX-003").is_empty(), "{m}");
         assert!(findings(m, "ID-CTX-005").is_empty(), "{m}");
     }
+}
+
+/// DATA-SHAPE-001 against DATA-SHAPE-002 and DATA-PARAM-001 (DATA-005, ERR-006): a task's
+/// history entry that is the client's own malformed message kept as sent (same members
+/// but taskId / contextId) is the client's fault (DATA-SHAPE-002 on its request), not a
+/// malformed task of the agent's; a 1.0 agent that took that message instead of refusing
+/// it is told so once, on the send (DATA-PARAM-001); a 0.3 one is not (0.3 has no MUST to
+/// validate first). Before (the JS SDK agent, which takes such messages): DATA-SHAPE-001
+/// "result task of SendMessage is malformed: message has no role" (1.0) and "message
+/// metadata is not a JSON object" (0.3), the client's member blamed on the agent. A member
+/// the agent itself changed (the client's role "user" written back as "UNRECOGNIZED") stays
+/// DATA-SHAPE-001's.
+#[test]
+fn the_clients_malformed_message_kept_as_sent_is_not_the_agents_malformed_task() {
+    for m in [
+        "v10-no-role@js",
+        "r10-no-role@js",
+        "v03-metadata-not-object@js",
+    ] {
+        assert!(findings(m, "DATA-SHAPE-001").is_empty(), "{m}");
+        assert_eq!(findings(m, "DATA-SHAPE-002").len(), 1, "{m}");
+    }
+    for m in ["v10-no-role@js", "r10-no-role@js"] {
+        let msgs = messages(m, "DATA-PARAM-001");
+        assert_eq!(msgs.len(), 1, "{m}: {msgs:#?}");
+        assert!(
+            msgs[0].contains("(message has no role)")
+                && msgs[0].contains("keeps it in the task's history as sent"),
+            "{}",
+            msgs[0]
+        );
+    }
+    assert!(findings("v03-metadata-not-object@js", "DATA-PARAM-001").is_empty());
+    let own = messages("v10-role-0x-user@js", "DATA-SHAPE-001");
+    assert!(
+        own.len() == 1 && own[0].contains("UNRECOGNIZED"),
+        "{own:#?}"
+    );
 }
