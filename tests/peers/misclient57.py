@@ -640,6 +640,41 @@ def wrong_verb(c):
     c.rest("get-message-send", "GET", "/message:send")
 
 
+def stream_msg(c, step, m):
+    """A streaming send of message m (SendStreamingMessage, message/stream, /message:stream)."""
+    p = {"message": m}
+    if c.rest_binding:
+        return c.rest(step, "POST", "/message:stream", p)
+    return c.rpc(step, "SendStreamingMessage" if c.v10 else "message/stream", p,
+                 accept="text/event-stream")
+
+
+@mode("v10-stream-to-completed", "v03-stream-to-completed", "r10-stream-to-completed")
+def stream_to_completed(c):
+    """A streaming message continuing a completed task (TASK-001/-002)."""
+    t, ctx = c.completed()
+    stream_msg(c, "stream-to-completed", c.msg("task more", taskId=t, contextId=ctx))
+
+
+@mode("v10-stream-no-message-id")
+def stream_no_mid(c):
+    """A streaming send whose message has no messageId (DATA-005)."""
+    stream_msg(c, "stream-no-message-id", c.msg("task streamed", messageId=None))
+
+
+@mode("v10-stream-context-mismatch", "r10-stream-context-mismatch")
+def stream_ctx_mismatch(c):
+    """The streaming follow-up to an input-required task under another contextId (ID-003)."""
+    t, _ = c.waiting()
+    stream_msg(c, "stream-other-ctx", c.msg("friday", taskId=t, contextId=f"other-{uuid.uuid4()}"))
+
+
+@mode("v10-subscribe-unknown")
+def subscribe_unknown(c):
+    """A subscription to a task id the agent never issued (TASK-009: TaskNotFoundError)."""
+    c.subscribe("subscribe-unknown", f"never-issued-{uuid.uuid4()}")
+
+
 # ---- the driver -----------------------------------------------------------------------
 
 def run_mode(bin_, out, key, agent_url, res):
