@@ -209,9 +209,9 @@ fn an_unknown_version_asked_for_is_told_as_the_clients() {
     assert_eq!(findings("v10-version-patch", "VER-HDR-003").len(), 1);
 }
 
-/// ID-CTX-005 (new, client, note; ID-003, ID-006): the follow-up to an input-required
-/// task under another contextId than the task's is the client's, on JSON-RPC 1.0 and 0.3
-/// and HTTP+JSON 1.0; the agent that rejects it (InvalidParams, as 1.0 §3.4.3 asks) is
+/// ID-CTX-005 (new, client, note; ID-003, ID-006): the 1.0 follow-up to an input-required
+/// task under another contextId than the task's is the client's, on JSON-RPC and
+/// HTTP+JSON, unary and streaming, on both SDK agents; the agent that rejects it (InvalidParams, as 1.0 §3.4.3 asks) is
 /// not told (no ID-CTX-002, no RPC-ERROR-003). Before: silent. The follow-up with the
 /// task's own contextId (the `*-legal` modes) stays silent; the one with taskId alone (the
 /// `*-follow-up-task-id-only` modes) tells the agent's status message under a minted
@@ -220,8 +220,9 @@ fn an_unknown_version_asked_for_is_told_as_the_clients() {
 fn a_follow_up_under_another_context_is_the_clients() {
     for m in [
         "v10-context-mismatch",
-        "v03-context-mismatch",
         "r10-context-mismatch",
+        "v10-stream-context-mismatch",
+        "r10-stream-context-mismatch@js",
     ] {
         let msgs = messages(m, "ID-CTX-005");
         assert_eq!(msgs.len(), 1, "{m}: {msgs:#?}");
@@ -230,10 +231,8 @@ fn a_follow_up_under_another_context_is_the_clients() {
             "{}",
             msgs[0]
         );
-        let must = !m.starts_with("v03-");
-        assert_eq!(
+        assert!(
             msgs[0].contains("must reject it (1.0 §3.4.3)"),
-            must,
             "{}",
             msgs[0]
         );
@@ -241,7 +240,16 @@ fn a_follow_up_under_another_context_is_the_clients() {
             assert!(findings(m, rule).is_empty(), "{m}: {rule}");
         }
     }
-    for m in ["v10-legal", "v03-legal", "r10-legal", "r03-legal"] {
+    // 0.3 names no rejection (breaker35 F01): the 0.3 follow-up under another context is
+    // not told, the agent's refusal neither
+    for m in [
+        "v10-legal",
+        "v03-legal",
+        "r10-legal",
+        "r03-legal",
+        "v03-context-mismatch",
+        "v03-context-mismatch@js",
+    ] {
         assert!(findings(m, "ID-CTX-005").is_empty(), "{m}");
     }
     for m in [

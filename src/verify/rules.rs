@@ -836,14 +836,14 @@ rule!(ID_CTX_CLIENT_TASK_ID_AS_CONTEXT, "ID-CTX-004", "client-task-id-as-context
     "client sent a message whose contextId is the id of a task the same agent handed out (in another context), and no taskId: it confused the two ids, so the agent starts a new task in a new context named after the task instead of continuing the task or its conversation",
     "keep a task's id and its contextId apart: continue a task (input-required, auth-required) by sending its id as message.taskId, and start the next task of the conversation by sending the task's contextId as message.contextId (1.0 §3.4.3); read both from the agent's Task (id, contextId), not from metadata");
 // breaker57: a client that continues a task (taskId) under a contextId that is not the
-// task's. 1.0 §3.4.3 makes the agent reject it (ID-003), so the follow-up is lost; in 0.x the
-// message contradicts itself (a task lives in one context, ID-006). The client's fault,
+// task's. 1.0 §3.4.3 makes the agent reject it (ID-003), so the follow-up is lost (0.x names
+// no rejection: not told there, breaker35 F01). The client's fault,
 // whatever the agent answers; an agent that processes it is ID-CTX-002's besides. A note,
 // as TASK-STATE-017 (the client's follow-up to a terminal task, which must be refused too):
 // the agent-side controls of that refusal (b16-S6, b28x-LL6) stay free of warnings.
 rule!(ID_CTX_CLIENT_CONTEXT_MISMATCH, "ID-CTX-005", "client-follow-up-context-mismatch", Note, Lifecycle,
     ["ID-003", "ID-006"],
-    "client sent a message naming a task (taskId) with a contextId other than the one the agent's earlier answers showed for that task: a task lives in one context, so the message contradicts itself and a 1.0 agent must reject it",
+    "client sent a 1.0 message naming a task (taskId) with a contextId other than the one the agent's earlier answers showed for that task: a task lives in one context, so the agent must reject it and the follow-up is lost",
     "continue a task with its taskId alone, or with the contextId the agent's Task carries; keep the two ids of each task together as the agent handed them out, and start a new task (no taskId) to change the conversation");
 rule!(
     ID_EVENT_MISSING_TASK_ID,

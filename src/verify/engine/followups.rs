@@ -1455,10 +1455,11 @@ impl State {
     /// ID-CTX-005 (client, note; ID-003, ID-006; breaker57 `*-context-mismatch`): the send
     /// at `x` names task `tid`, which an earlier answer of the agent showed in context
     /// `kctx`, with contextId `qc` (another). A task lives in one context: a 1.0 agent must
-    /// reject the message (1.0 §3.4.3), a 0.x one reads a message that contradicts itself;
-    /// either way the follow-up does not reach the task as meant. Told whatever the agent
-    /// answered (its refusal is right; processing it is ID-CTX-002's besides). Only when the
-    /// task and its context were seen before the request; not for the prober's requests.
+    /// reject the message (1.0 §3.4.3), so the follow-up does not reach the task. Told
+    /// whatever the agent answered (its refusal is right; processing it is ID-CTX-002's
+    /// besides). 1.0 calls (and those of unknown version) only: 0.x names no rejection
+    /// (breaker35 F01's legal controls). Only when the task and its context were seen before
+    /// the request; not for the prober's requests.
     fn check_client_context_mismatch(
         &mut self,
         x: &Exch,
@@ -1477,11 +1478,12 @@ impl State {
         else {
             return;
         };
-        let outcome = if context_mismatch_must_be_rejected(x) {
-            "so the agent must reject it (1.0 §3.4.3) and the follow-up is lost"
-        } else {
-            "so the message contradicts itself and the agent may refuse it or read either id"
-        };
+        // 0.x names no rejection (breaker35 F01: a 0.2/0.3 follow-up under another
+        // contextId is a legal control), so only a 1.0 call (or one of unknown version).
+        if !context_mismatch_must_be_rejected(x) {
+            return;
+        }
+        let outcome = "so the agent must reject it (1.0 §3.4.3) and the follow-up is lost";
         self.areas.insert("id");
         self.find(
             &r::ID_CTX_CLIENT_CONTEXT_MISMATCH,
