@@ -17,16 +17,17 @@
 //! Each mode's rules are `tests/cases/live57-predictions.json`'s (written before the first
 //! run; revisions carry `first_prediction` and say why), online equal to offline and to the
 //! stderr lines, and each finding blames the side the prediction names (a client rule,
-//! `verify::rules::judges_client`, or the agent's). Before this round's fixes 8 of the 89
-//! first modes were misjudged, 3 of them blaming the wrong side (`*-role-agent`:
-//! DATA-ROLE-001 told the agent that "recorded the user's message as its own" when the
-//! client had sent it with the agent role) and 5 leaving the client's fault untold
-//! (`*-version-unsupported`, `*-context-mismatch`); 0 of all 93 after. The proxy forwards
-//! every body as the client sent it (the recording's request bodies, a push token
-//! redacted). Every mode runs against the JS SDK agent too (`MODE@js`,
-//! tests/peers/js/agent.mjs, @a2a-js/sdk 1.3.0), where a malformed client message the agent
-//! took and kept in its history as sent was told as the agent's malformed task
-//! (DATA-SHAPE-001) in 3 of 93 modes before the fix.
+//! `verify::rules::judges_client`, or the agent's). Every mode runs against the JS SDK agent
+//! too (`MODE@js`, tests/peers/js/agent.mjs, @a2a-js/sdk 1.3.0, a second agent process).
+//! Before this round's fixes 7 of the 89 first (Python) modes were misjudged: 3 blamed the
+//! wrong side (`*-role-agent`: DATA-ROLE-001 told the agent that "recorded the user's
+//! message as its own" when the client had sent it in the agent role) and 4 left the
+//! client's fault untold (`v10-`/`r10-version-unsupported`, `v10-`/`r10-context-mismatch`);
+//! of the 93 JS modes 3 more told the client's malformed message, kept in the task's
+//! history as sent, as the agent's malformed task (DATA-SHAPE-001); 0 of all 200 after
+//! (the streaming batch of 14 was judged as predicted at its first run). The proxy
+//! forwards every body as the client sent it (the recording's request bodies, a push token
+//! redacted). About 15 s.
 
 use crate::live_round::LiveRound;
 
