@@ -235,6 +235,8 @@ mod live_breaker54;
 mod live_breaker55;
 #[path = "live_breaker56.rs"]
 mod live_breaker56;
+#[path = "live_breaker57.rs"]
+mod live_breaker57;
 #[path = "live_sdkc42.rs"]
 mod live_sdkc42;
 #[path = "probe_agree41.rs"]

@@ -3000,8 +3000,13 @@ pub(super) struct State {
     push_inline: HashMap<String, (String, String, u64, String)>,
     /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
     /// seq of the request, its exchange): a later send under that messageId with other parts
-    /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
-    sent_messages: Recent<(u64, u64, String)>,
+    /// is a new message under a used id (ID-007, ID-MSG-002); and whether the client sent it
+    /// with the agent role (ROLE_AGENT, 0.x `agent`: DATA-ROLE-002, so a history that keeps
+    /// it under that role is the client's doing, not DATA-ROLE-001's); and the hash of the
+    /// whole message but its taskId and contextId ([`echo_hash`]: a task history entry
+    /// with the same hash is the client's message kept as sent, breaker57). At most
+    /// [`MAX_TASKS`] entries.
+    sent_messages: Recent<(u64, u64, String, bool, u64)>,
     /// The same for the agent's reply messages (send results and stream message events):
     /// `leg \0 messageId` → (hash of the parts, seq of the body event, its exchange); a
     /// later reply under that messageId with other parts is ID-MSG-003. At most

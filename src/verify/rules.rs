@@ -588,7 +588,7 @@ rule!(DATA_LIST_PUSH_PAGING, "DATA-LIST-007", "push-config-list-paging-broken", 
     "make nextPageToken a cursor that continues after the last config of its page (the config id in a stable order, or an opaque encoding of it), never a value of the config itself such as its webhook token, and refuse an unknown pageToken with InvalidParams instead of starting over: a client pages until nextPageToken is empty, so a page that repeats an earlier one or hands back its own token makes it loop and never list the rest");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
-    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several",
+    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several, or whose message is malformed (a REQUIRED member missing, metadata that is no object) and is kept in the task's history as sent",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
@@ -835,6 +835,16 @@ rule!(ID_CTX_CLIENT_TASK_ID_AS_CONTEXT, "ID-CTX-004", "client-task-id-as-context
     ["ID-003", "ID-008", "ID-002"],
     "client sent a message whose contextId is the id of a task the same agent handed out (in another context), and no taskId: it confused the two ids, so the agent starts a new task in a new context named after the task instead of continuing the task or its conversation",
     "keep a task's id and its contextId apart: continue a task (input-required, auth-required) by sending its id as message.taskId, and start the next task of the conversation by sending the task's contextId as message.contextId (1.0 §3.4.3); read both from the agent's Task (id, contextId), not from metadata");
+// breaker57: a client that continues a task (taskId) under a contextId that is not the
+// task's. 1.0 §3.4.3 makes the agent reject it (ID-003), so the follow-up is lost (0.x names
+// no rejection: not told there, breaker35 F01). The client's fault,
+// whatever the agent answers; an agent that processes it is ID-CTX-002's besides. A note,
+// as TASK-STATE-017 (the client's follow-up to a terminal task, which must be refused too):
+// the agent-side controls of that refusal (b16-S6, b28x-LL6) stay free of warnings.
+rule!(ID_CTX_CLIENT_CONTEXT_MISMATCH, "ID-CTX-005", "client-follow-up-context-mismatch", Note, Lifecycle,
+    ["ID-003", "ID-006"],
+    "client sent a 1.0 message naming a task (taskId) with a contextId other than the one the agent's earlier answers showed for that task: a task lives in one context, so the agent must reject it and the follow-up is lost",
+    "continue a task with its taskId alone, or with the contextId the agent's Task carries; keep the two ids of each task together as the agent handed them out, and start a new task (no taskId) to change the conversation");
 rule!(
     ID_EVENT_MISSING_TASK_ID,
     "ID-EVENT-001",
@@ -1644,6 +1654,7 @@ pub static RULES: &[Rule] = &[
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
     ID_CTX_CLIENT_TASK_ID_AS_CONTEXT,
+    ID_CTX_CLIENT_CONTEXT_MISMATCH,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
@@ -1829,6 +1840,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "TASK-STATE-017",
     // A task id written into contextId (mine45, adcp-client PR #729).
     "ID-CTX-004",
+    // A follow-up whose contextId is not its task's (breaker57).
+    "ID-CTX-005",
     // Named `client-*` from the start but left out of this list (found by the test below,
     // session 45): a request the proxy's own HTTP server refused (it never reached the
     // agent), plain http to an https-only interface, another agent's task id, a request

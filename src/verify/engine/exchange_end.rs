@@ -2232,8 +2232,11 @@ impl State {
                 .filter(|r| *r == "ROLE_AGENT" || *r == "agent")?;
             let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
             let parts = m.get("parts").or_else(|| m.get("content"))?;
-            let (hash, sent_seq, sent_x) = self.sent_messages.get(&x.tkey(mid))?;
-            if *hash != parts_hash(parts) || *sent_seq >= seq {
+            let (hash, sent_seq, sent_x, sent_as_agent, _) =
+                self.sent_messages.get(&x.tkey(mid))?;
+            // the client itself spoke with the agent role (DATA-ROLE-002, the client's): an
+            // agent that keeps the message as sent recorded nothing as its own (breaker57)
+            if *hash != parts_hash(parts) || *sent_seq >= seq || *sent_as_agent {
                 return None;
             }
             let task = str_member(o, "id", "id")
@@ -2376,12 +2379,24 @@ impl State {
         // retry's or the bench's one id: no allocation then)
         x.tkey_into(mid, &mut self.key_buf);
         match self.sent_messages.get(&self.key_buf) {
-            Some((old, seq, xid)) if *old != hash && *seq <= x.req_seq => Some((*seq, xid.clone())),
+            Some((old, seq, xid, _, _)) if *old != hash && *seq <= x.req_seq => {
+                Some((*seq, xid.clone()))
+            }
             Some(_) => None,
             None => {
+                let as_agent = m
+                    .get("role")
+                    .and_then(Json::as_str)
+                    .is_some_and(|r| r == "ROLE_AGENT" || r == "agent");
                 self.sent_messages.insert(
                     self.key_buf.clone(),
-                    (hash, x.req_seq, str::to_string(&x.id)),
+                    (
+                        hash,
+                        x.req_seq,
+                        str::to_string(&x.id),
+                        as_agent,
+                        echo_hash(m),
+                    ),
                 );
                 None
             }
@@ -2658,4 +2673,64 @@ fn resp_chunked(x: &Exch) -> bool {
     x.resp_headers
         .get("transfer-encoding")
         .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"))
+}
+
+/// The hash of message `m` without its `taskId` and `contextId` (which an agent that keeps
+/// the client's message in a task's history stamps on it): equal for the client's message
+/// and the history entry that keeps it as sent ([`State::sent_messages`]; breaker57).
+pub(super) fn echo_hash(m: &Obj) -> u64 {
+    let mut o = m.clone();
+    o.remove("taskId");
+    o.remove("contextId");
+    o.remove("task_id");
+    o.remove("context_id");
+    json_hash(&Json::Object(o))
+}
+
+impl State {
+    /// breaker57 (DATA-005, ERR-006): the problems of `probs` (`(JSON Pointer, problem)`)
+    /// that sit in an entry of task `o`'s history (at `ptr`) which is the client's own
+    /// message kept as sent (same messageId, same members but taskId / contextId,
+    /// [`echo_hash`], sent before body event `seq`) are the client's (DATA-SHAPE-002 told
+    /// them on its request), not a malformed task of the agent's: removed from `probs`.
+    /// Returns the first removed problem with the exchange of the request that sent it, for
+    /// the 1.0 acceptance (DATA-PARAM-001).
+    pub(super) fn drop_echoed_client_problems(
+        &self,
+        x: &Exch,
+        o: &Obj,
+        ptr: &str,
+        seq: u64,
+        probs: &mut Vec<(String, String)>,
+    ) -> Option<(String, String, u64)> {
+        if self.sent_messages.is_empty() {
+            return None;
+        }
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return None;
+        };
+        let mut first = None;
+        for (i, m) in hist.iter().enumerate() {
+            let Some(m) = m.as_object() else { continue };
+            let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())
+            else {
+                continue;
+            };
+            let Some((_, sent_seq, sent_x, _, echo)) = self.sent_messages.get(&x.tkey(mid)) else {
+                continue;
+            };
+            if *sent_seq >= seq || *echo != echo_hash(m) {
+                continue;
+            }
+            let at = format!("{}/{i}", jptr(ptr, &[Key("history")]));
+            let under = |p: &str| p == at || p.starts_with(&format!("{at}/"));
+            if first.is_none() {
+                if let Some((_, msg)) = probs.iter().find(|(p, _)| under(p)) {
+                    first = Some((msg.clone(), sent_x.clone(), *sent_seq));
+                }
+            }
+            probs.retain(|(p, _)| !under(p));
+        }
+        first
+    }
 }

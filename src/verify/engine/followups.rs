@@ -1118,6 +1118,12 @@ impl State {
                 );
             }
         }
+        // ID-CTX-005 (breaker57): the client named the task under another context.
+        if let (Some((_, Some(kctx))), Some(qc)) = (&known, req_ctx) {
+            if kctx != qc {
+                self.check_client_context_mismatch(x, base, &tid, kctx, qc);
+            }
+        }
         if !success {
             return;
         }
@@ -1440,6 +1446,61 @@ impl State {
                     x.req_ev_seq(),
                     &format!("{base}/taskId"),
                     Some(Value::String(tid.to_string())),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ID-CTX-005 (client, note; ID-003, ID-006; breaker57 `*-context-mismatch`): the send
+    /// at `x` names task `tid`, which an earlier answer of the agent showed in context
+    /// `kctx`, with contextId `qc` (another). A task lives in one context: a 1.0 agent must
+    /// reject the message (1.0 §3.4.3), so the follow-up does not reach the task. Told
+    /// whatever the agent answered (its refusal is right; processing it is ID-CTX-002's
+    /// besides). 1.0 calls (and those of unknown version) only: 0.x names no rejection
+    /// (breaker35 F01's legal controls). Only when the task and its context were seen before
+    /// the request; not for the prober's requests.
+    fn check_client_context_mismatch(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        tid: &str,
+        kctx: &str,
+        qc: &str,
+    ) {
+        if x.probe_negative() || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some() {
+            return;
+        }
+        let Some((aseq, axid)) = self
+            .task_of(x, tid)
+            .and_then(|t| t.announced.clone())
+            .filter(|(seq, _)| *seq < x.req_seq)
+        else {
+            return;
+        };
+        // 0.x names no rejection (breaker35 F01: a 0.2/0.3 follow-up under another
+        // contextId is a legal control), so only a 1.0 call (or one of unknown version).
+        if !context_mismatch_must_be_rejected(x) {
+            return;
+        }
+        let outcome = "so the agent must reject it (1.0 §3.4.3) and the follow-up is lost";
+        self.areas.insert("id");
+        self.find(
+            &r::ID_CTX_CLIENT_CONTEXT_MISMATCH,
+            format!(
+                "client continued task {tid} with contextId {qc}, but the agent's earlier answer showed the task in context {kctx}: a task lives in one context, {outcome}; send the taskId alone or with contextId {kctx}"
+            ),
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(kctx.to_string())),
+                },
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
                 ),
             ],
             &x.leg,

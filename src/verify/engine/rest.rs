@@ -1614,6 +1614,7 @@ impl State {
             self.version_refused_though_offered(x, x.ev_at(bseq, "/error/details", None));
             // VER-CARD-002 (session16 leftover V3): the client's side, as on JSON-RPC.
             self.rest_client_version_not_offered(x, &c, x.ev_at(bseq, "/error/details", None));
+            self.client_version_unknown(x, &c, x.ev_at(bseq, "/error/details", None));
         }
         // A web framework's default page for a route the agent does not serve
         // (`{"detail":"Not Found"}`, codex-a2a #339): no A2A error at all, so ERR-003 does not

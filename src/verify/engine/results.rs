@@ -974,6 +974,27 @@ impl State {
                 }
             }
         }
+        // breaker57: a history entry that is the client's malformed message kept as sent is
+        // the client's (DATA-SHAPE-002); a 1.0 agent that took it instead of refusing it
+        // (ERR-006) is told that, once, on the send that carried it.
+        if let Some((msg, sent_x, sent_seq)) =
+            self.drop_echoed_client_problems(x, o, &ptr, bseq, &mut probs)
+        {
+            if c.dialect == Some(Dialect::V1_0)
+                && *sent_x == *x.id
+                && matches!(op, Op::SendMessage | Op::SendStreamingMessage)
+            {
+                self.find(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted the client's {} message, which is malformed ({msg}), instead of refusing it with InvalidParams (1.0 validates input first, ERR-006), and keeps it in the task's history as sent",
+                        c.op_term(op.name())
+                    ),
+                    vec![x.ev(sent_seq), x.ev(bseq)],
+                    &x.leg,
+                );
+            }
+        }
         if shape_judged {
             // The wrapper itself was the finding (above).
         } else if !probs.is_empty() {

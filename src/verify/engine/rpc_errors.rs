@@ -1933,6 +1933,12 @@ impl State {
                 x,
                 x.ev_at(bseq, "/error/code", Some(Value::from(code))),
             );
+            // ... and the client's side of a version no A2A release has (VER-CARD-002).
+            self.client_version_unknown(
+                x,
+                &c,
+                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+            );
         }
         // The client spoke a version the card does not offer, and was refused (VER-005).
         if matches!(

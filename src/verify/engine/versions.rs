@@ -807,6 +807,66 @@ impl State {
         );
     }
 
+    /// VER-CARD-002 (client, note; VER-002, VER-005; breaker57 `v10-version-unsupported`,
+    /// `r10-version-unsupported`): the call asked, in its `A2A-Version` header or query
+    /// parameter, for a Major.Minor version no A2A release has (`9.9`; a patch or another
+    /// form is VER-HDR-003's), which therefore no card declares, and the agent refused it
+    /// with VersionNotSupportedError (`refusal`: JSON-RPC -32009, or ErrorInfo reason
+    /// VERSION_NOT_SUPPORTED). Before, [`Self::client_version_not_offered`] and
+    /// [`Self::rest_client_version_not_offered`] read only versions A2A has, so the
+    /// client's fault went untold. Needs a card of the agent (the versions it declares are
+    /// named); a call whose own version the card lacks is those functions' finding.
+    pub(super) fn client_version_unknown(&mut self, x: &Exch, c: &Call, refusal: Evidence) {
+        if c.op.is_none() || c.webhook || x.synthetic || self.version_changed_upstream(x) {
+            return;
+        }
+        let Some(asked) = x.asked_version() else {
+            return;
+        };
+        let major_minor = asked.split_once('.').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && a.bytes().all(|d| d.is_ascii_digit())
+                && b.bytes().all(|d| d.is_ascii_digit())
+        });
+        if !major_minor || Dialect::from_version(&asked).is_some() {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        if let Some(d) = c.dialect {
+            if self.card_lacks_version(&card, d).is_some() {
+                return;
+            }
+        }
+        let declared = card.view.declared_dialects();
+        if declared.is_empty() {
+            return;
+        }
+        let list = declared
+            .iter()
+            .map(|k| k.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.areas.insert("version");
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            format!(
+                "client asked for A2A-Version {asked} ({} {}), a protocol version no A2A release has, and the agent's card declares only {list}: the agent's VersionNotSupportedError is the expected answer",
+                x.method, x.path
+            ),
+            vec![x.ev(x.req_seq), refusal, card_ev],
+            &x.leg,
+        );
+    }
+
     /// RPC-003 (breaker10 E18) for a JSON-RPC call whose `method` is a known name in other
     /// letter case ([`Call::misnamed`]): RPC-REQ-003 (client, note) always, the client's
     /// name does not exist; RPC-METHOD-001 (agent, error) when the agent answered it with a
