@@ -562,7 +562,7 @@ async fn intercept(
         inner: io,
     };
     if plain {
-        let origin = format!("http://{authority}");
+        let origin = plain_origin(&authority);
         return serve_tunnel(st, conn, replayed, origin, authority).await;
     }
     let acceptor = tokio_rustls::TlsAcceptor::from(tls);
@@ -590,6 +590,21 @@ async fn intercept(
         }
     };
     serve_tunnel(st, conn, stream, format!("https://{authority}"), authority).await;
+}
+
+/// The `http://` origin of plain HTTP sent in an intercepted CONNECT tunnel to `authority`
+/// (`host` for port 443, which the CONNECT's authority leaves out for its `https://`
+/// origin, else `host:port`): the port the client tunnelled to is kept, also 443
+/// (`http://host:443`, not `http://host`, which is port 80).
+fn plain_origin(authority: &str) -> String {
+    match authority
+        .parse::<http::uri::Authority>()
+        .ok()
+        .and_then(|a| a.port_u16())
+    {
+        Some(_) => format!("http://{authority}"),
+        None => format!("http://{authority}:443"),
+    }
 }
 
 /// Serves the HTTP/1.1 or h2 requests that come through one intercepted CONNECT tunnel
@@ -687,6 +702,15 @@ mod tests {
         assert!(!listener_reaches(any, "203.0.113.7".parse().unwrap(), 3128));
         let one: SocketAddr = "127.0.0.1:0".parse().unwrap();
         assert!(!listener_reaches(one, "127.0.0.1".parse().unwrap(), 0));
+    }
+
+    /// attack57: plain HTTP in a CONNECT tunnel goes to the port tunnelled to, 443 too.
+    #[test]
+    fn plain_http_in_a_tunnel_keeps_the_tunnelled_port() {
+        assert_eq!(plain_origin("agent.test"), "http://agent.test:443");
+        assert_eq!(plain_origin("agent.test:8080"), "http://agent.test:8080");
+        assert_eq!(plain_origin("[::1]:80"), "http://[::1]:80");
+        assert_eq!(plain_origin("[::1]"), "http://[::1]:443");
     }
 
     /// attack57: the unspecified address and an IPv4-mapped IPv6 address, as a target,
