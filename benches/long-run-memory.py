@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Issue 7, "flat in memory": the RSS of `a2a-interop proxy --record` over a long run.
 
-    python3 benches/long-run-memory.py BIN N [--fresh-ok]
+    python3 benches/long-run-memory.py BIN N [--fresh-ok] [--report] [--pipeline K]
 
 Starts `BIN demo --agent-only` and `BIN proxy --record` in front of it on free loopback
 ports, sends N JSON-RPC 0.3 `message/send` calls on one keep-alive connection, each a new
@@ -10,34 +10,82 @@ the id: no finding), and prints the proxy's VmRSS (MiB) every N/10 calls, then t
 `finding` events in the recording and the proxy's last stderr lines. A proxy whose memory
 is flat in run length levels off once the verifier's task table is full (10,000 tasks);
 docs/performance.md, session 43. Linux only (/proc).
+
+`--report`: the proxy also gets `--report r.json` (written at the stop from the recording);
+the stop's wall time, the proxy's peak RSS (VmHWM) and CPU seconds are printed (attack57).
+`--pipeline K`: K requests written before their K answers are read (HTTP/1.1 pipelining,
+RFC 9112 §9.3.2), for runs of a million calls on a shared machine; default 1.
 """
-import http.client, json, os, socket, subprocess, sys, time, tempfile
+import json, os, shutil, socket, subprocess, sys, time, tempfile
 BIN, N = sys.argv[1], int(sys.argv[2])
 ok = "--fresh-ok" in sys.argv
+report = "--report" in sys.argv
+K = int(sys.argv[sys.argv.index("--pipeline") + 1]) if "--pipeline" in sys.argv else 1
 def port():
     s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
 ap, pp = port(), port()
 tmp = tempfile.mkdtemp()
 agent = subprocess.Popen([BIN, "demo", "--agent-only", "--listen", f"127.0.0.1:{ap}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 time.sleep(1.5)
-proxy = subprocess.Popen([BIN, "proxy", "--listen", f"127.0.0.1:{pp}", "--upstream", f"http://127.0.0.1:{ap}", "--record", f"{tmp}/r.jsonl", "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+args = [BIN, "proxy", "--listen", f"127.0.0.1:{pp}", "--upstream", f"http://127.0.0.1:{ap}", "--record", f"{tmp}/r.jsonl", "-q"]
+if report:
+    args += ["--report", f"{tmp}/r.json"]
+proxy = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 time.sleep(2)
-def rss(pid):
+def status(pid, key):
     for l in open(f"/proc/{pid}/status"):
-        if l.startswith("VmRSS"): return int(l.split()[1]) // 1024
-c = http.client.HTTPConnection("127.0.0.1", pp)
-t0 = time.time()
-print(f"0 calls: {rss(proxy.pid)} MiB", flush=True)
-for i in range(1, N + 1):
+        if l.startswith(key): return int(l.split()[1]) // 1024
+def rss(pid): return status(pid, "VmRSS")
+def cpu(pid):
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+def call(i):
     msg = {"role": "user", "parts": [{"kind": "text", "text": f"hello {i}"}], "kind": "message"}
     if ok:
         msg["messageId"] = f"m-{i}"
-    body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "message/send", "params": {"message": msg}})
-    c.request("POST", "/", body, {"content-type": "application/json"})
-    r = c.getresponse(); r.read()
-    if i % (N // 10) == 0:
-        print(f"{i} calls: {rss(proxy.pid)} MiB ({time.time()-t0:.0f} s)", flush=True)
-proxy.terminate(); err = proxy.communicate(timeout=60)[1].decode(errors="replace")
+    body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "message/send", "params": {"message": msg}}).encode()
+    return b"POST / HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+s = socket.create_connection(("127.0.0.1", pp))
+buf = b""
+def read_answer():
+    global buf
+    while b"\r\n\r\n" not in buf:
+        buf += s.recv(1 << 16)
+    head, rest = buf.split(b"\r\n\r\n", 1)
+    n = int([l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0].split(b":")[1])
+    while len(rest) < n:
+        rest += s.recv(1 << 16)
+    buf = rest[n:]
+    assert head.startswith(b"HTTP/1.1 200"), head
+t0 = time.time()
+print(f"0 calls: {rss(proxy.pid)} MiB", flush=True)
+i = 0
+step = max(N // 10, 1)
+while i < N:
+    k = min(K, N - i)
+    s.sendall(b"".join(call(i + j + 1) for j in range(k)))
+    for _ in range(k):
+        read_answer()
+    before = i
+    i += k
+    if i // step != before // step:
+        print(f"{i} calls: {rss(proxy.pid)} MiB, peak {status(proxy.pid, 'VmHWM')} MiB, proxy CPU {cpu(proxy.pid):.0f} s ({time.time()-t0:.0f} s)", flush=True)
+s.close()
+hwm_run, cpu_run = status(proxy.pid, "VmHWM"), cpu(proxy.pid)
+t1 = time.time()
+proxy.terminate()
+hwm, cpus = hwm_run, cpu_run
+while proxy.poll() is None:
+    try:
+        hwm, cpus = status(proxy.pid, "VmHWM"), cpu(proxy.pid)
+    except Exception:
+        pass
+    time.sleep(0.2)
+err = proxy.stderr.read().decode(errors="replace")
 agent.terminate(); agent.wait()
-print("findings events in recording:", sum(1 for l in open(f"{tmp}/r.jsonl") if '"type":"finding"' in l))
+print(f"stop: {time.time()-t1:.1f} s; peak RSS during the run {hwm_run} MiB, with the stop {hwm} MiB; proxy CPU {cpu_run:.0f} s run, {cpus:.0f} s with the stop")
+print("recording:", os.path.getsize(f"{tmp}/r.jsonl") // (1 << 20), "MiB;", "findings events:", sum(1 for l in open(f"{tmp}/r.jsonl") if '"type":"finding"' in l))
+if report:
+    print("report:", os.path.getsize(f"{tmp}/r.json"), "bytes")
 print(err.strip().splitlines()[-3:] if err.strip() else "")
+shutil.rmtree(tmp)

@@ -275,6 +275,8 @@ mod probe_timeouts;
 mod probe_tls_reset;
 #[path = "proxy_attack56.rs"]
 mod proxy_attack56;
+#[path = "proxy_attack57.rs"]
+mod proxy_attack57;
 #[path = "proxy_card_cap.rs"]
 mod proxy_card_cap;
 #[path = "proxy_card_extended.rs"]

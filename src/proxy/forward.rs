@@ -34,7 +34,7 @@ use hyper::body::Incoming;
 use std::path::{Path, PathBuf};
 
 use hyper_util::rt::TokioIo;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
 use super::{text_response, ProxyBody, State};
@@ -239,13 +239,23 @@ impl ForwardState {
 /// sent there would come back to this proxy: a loop): the same port and the same address,
 /// or both loopback, or a listener on the unspecified address (`0.0.0.0`, `[::]`) and `ip`
 /// one of this machine's addresses (loopback, unspecified, or an address a socket can be
-/// bound to here). Port 0 (an ephemeral listener) matches nothing. Used per request in
-/// forward mode and at start-up for reverse-mode upstreams (breaker10n N1).
+/// bound to here). A target spelled as the unspecified address (`0.0.0.0`, `[::]`: a
+/// connect there reaches this host, Linux takes it as loopback) or as an IPv4-mapped IPv6
+/// address (`[::ffff:127.0.0.1]`) counts as the address it reaches (attack57: both
+/// passed the check, and `--upstream http://0.0.0.0:PORT` in front of `--listen
+/// 127.0.0.1:PORT` forwarded one request to itself until 9,792 descriptors were open).
+/// Port 0 (an ephemeral listener) matches nothing. Used per request in forward mode and
+/// at start-up for reverse-mode upstreams (breaker10n N1).
 pub fn listener_reaches(listen: SocketAddr, ip: IpAddr, port: u16) -> bool {
     if port == 0 || port != listen.port() {
         return false;
     }
-    let me = listen.ip();
+    let me = listen.ip().to_canonical();
+    let ip = match ip.to_canonical() {
+        IpAddr::V4(v4) if v4.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        other => other,
+    };
     if ip == me || (ip.is_loopback() && me.is_loopback()) {
         return true;
     }
@@ -419,6 +429,49 @@ pub(super) fn refuse(
     super::synthetic(Some(&ctx), status, text, error)
 }
 
+/// A stream whose first bytes were read already (to tell TLS from plain HTTP): `first`
+/// is read again before the rest of `inner`; writes go to `inner`.
+struct Replay<T> {
+    first: Vec<u8>,
+    at: usize,
+    inner: T,
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for Replay<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if self.at < self.first.len() {
+            let n = (self.first.len() - self.at).min(buf.remaining());
+            let at = self.at;
+            buf.put_slice(&self.first[at..at + n]);
+            self.at += n;
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for Replay<T> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
 pin_project_lite::pin_project! {
     /// A stream that counts the bytes read from it.
     struct Counting<T> {
@@ -477,12 +530,43 @@ async fn intercept(
             return;
         }
     };
+    // What the client sends first in its tunnel: a TLS ClientHello, or (curl
+    // --proxytunnel with an http:// URL, an HTTP client that tunnels every request) a plain
+    // HTTP request, served and recorded as one to `http://authority` (attack57: it was
+    // taken for a failed handshake, "the client does not trust the local CA", and nothing
+    // of the request was recorded). Read, not peeked (an upgraded connection cannot
+    // peek): the bytes are handed back in front of the rest ([`Replay`]).
+    let deadline = tokio::time::Instant::now() + super::refusal::HEAD_TIMEOUT;
+    let mut io = TokioIo::new(upgraded);
+    let mut first = Vec::new();
+    let plain = loop {
+        let mut buf = [0u8; 16];
+        let n = match tokio::time::timeout_at(deadline, io.read(&mut buf)).await {
+            Ok(Ok(n)) => n,
+            Ok(Err(_)) | Err(_) => 0,
+        };
+        if n == 0 {
+            tracing::debug!(authority = %authority, "nothing (or no TLS) from the client in its CONNECT tunnel within the head time limit");
+            return;
+        }
+        first.extend_from_slice(&buf[..n]);
+        match super::plain_on_tls::classify(&first) {
+            super::plain_on_tls::First::PlainHttp => break true,
+            super::plain_on_tls::First::Other => break false,
+            super::plain_on_tls::First::Undecided => {}
+        }
+    };
+    let replayed = Replay {
+        first,
+        at: 0,
+        inner: io,
+    };
+    if plain {
+        let origin = plain_origin(&authority);
+        return serve_tunnel(st, conn, replayed, origin, authority).await;
+    }
     let acceptor = tokio_rustls::TlsAcceptor::from(tls);
-    let accepted = tokio::time::timeout(
-        super::refusal::HEAD_TIMEOUT,
-        acceptor.accept(TokioIo::new(upgraded)),
-    )
-    .await;
+    let accepted = tokio::time::timeout_at(deadline, acceptor.accept(replayed)).await;
     let stream = match accepted {
         Ok(Ok(s)) => s,
         Err(_) => {
@@ -505,8 +589,33 @@ async fn intercept(
             return;
         }
     };
+    serve_tunnel(st, conn, stream, format!("https://{authority}"), authority).await;
+}
+
+/// The `http://` origin of plain HTTP sent in an intercepted CONNECT tunnel to `authority`
+/// (`host` for port 443, which the CONNECT's authority leaves out for its `https://`
+/// origin, else `host:port`): the port the client tunnelled to is kept, also 443
+/// (`http://host:443`, not `http://host`, which is port 80).
+fn plain_origin(authority: &str) -> String {
+    match authority
+        .parse::<http::uri::Authority>()
+        .ok()
+        .and_then(|a| a.port_u16())
+    {
+        Some(_) => format!("http://{authority}"),
+        None => format!("http://{authority}:443"),
+    }
+}
+
+/// Serves the HTTP/1.1 or h2 requests that come through one intercepted CONNECT tunnel
+/// (`stream`: TLS-decrypted, or plain) through [`super::handle`] with `origin`
+/// (`https://authority` or `http://authority`).
+async fn serve_tunnel<S>(st: Arc<State>, conn: u64, stream: S, origin: String, authority: String)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let client = format!("conn {conn} (CONNECT {authority})");
-    let authority: Arc<str> = Arc::from(authority.as_str());
+    let authority: Arc<str> = Arc::from(origin.as_str());
     let mut stop = st.stop_rx.clone();
     let (stream, fresh) = super::refusal::HeadWatch::new(stream);
     let client_eof = stream.eof();
@@ -593,5 +702,31 @@ mod tests {
         assert!(!listener_reaches(any, "203.0.113.7".parse().unwrap(), 3128));
         let one: SocketAddr = "127.0.0.1:0".parse().unwrap();
         assert!(!listener_reaches(one, "127.0.0.1".parse().unwrap(), 0));
+    }
+
+    /// attack57: plain HTTP in a CONNECT tunnel goes to the port tunnelled to, 443 too.
+    #[test]
+    fn plain_http_in_a_tunnel_keeps_the_tunnelled_port() {
+        assert_eq!(plain_origin("agent.test"), "http://agent.test:443");
+        assert_eq!(plain_origin("agent.test:8080"), "http://agent.test:8080");
+        assert_eq!(plain_origin("[::1]:80"), "http://[::1]:80");
+        assert_eq!(plain_origin("[::1]"), "http://[::1]:443");
+    }
+
+    /// attack57: the unspecified address and an IPv4-mapped IPv6 address, as a target,
+    /// reach a loopback listener (a connect to `0.0.0.0:PORT` lands on `127.0.0.1:PORT`);
+    /// before, both passed and the proxy forwarded to itself.
+    #[test]
+    fn every_spelling_of_a_loopback_listener_reaches_it() {
+        let one: SocketAddr = "127.0.0.1:3128".parse().unwrap();
+        for t in ["0.0.0.0", "::ffff:127.0.0.1", "::", "127.0.0.1", "::1"] {
+            assert!(listener_reaches(one, t.parse().unwrap(), 3128), "{t}");
+        }
+        assert!(!listener_reaches(one, "0.0.0.0".parse().unwrap(), 3129));
+        assert!(!listener_reaches(
+            one,
+            "::ffff:203.0.113.7".parse().unwrap(),
+            3128
+        ));
     }
 }

@@ -261,6 +261,9 @@ struct State {
     preserve_host: bool,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
+    /// This listener's `Via` pseudonym ([`via_pseudonym`]): appended to every request it
+    /// forwards, and a request arriving with it is a loop ([`came_back`]).
+    via_name: String,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
     attrib: Option<Arc<attribution::Attributor>>,
 }
@@ -556,6 +559,7 @@ async fn serve(
         },
         stop_rx: stop_rx.clone(),
         tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
+        via_name: via_pseudonym(local_addr),
     });
     let task = tokio::spawn(accept_loop(
         listener,
@@ -782,9 +786,42 @@ pub const MAX_HEAD_BYTES: usize = 8192 + 4096 * 100;
 /// answer's head, so an agent's head passes or not whatever HTTP version it speaks
 /// (attack56: hyper's 16 KiB default made a 20 KiB head from an h2c agent the proxy's 502,
 /// told as the agent's fault). The agent's answers are to the proxy's own requests, at
-/// most as many at once as the clients' streams. The proxy's HTTP/2 server keeps hyper's
-/// 16 KiB for client requests (a client may open 1,024 streams at once).
+/// most as many at once as the clients' streams. The proxy's HTTP/2 server advertises it
+/// too, and the proxy itself refuses a client request over [`REQUEST_HEADER_LIST_BYTES`]
+/// (a client may open 1,024 streams at once).
 pub const H2_MAX_HEADER_LIST_BYTES: u32 = MAX_HEAD_BYTES as u32;
+
+/// The most bytes of header fields a client request may carry, counted as RFC 9113
+/// §6.5.2 counts a header list (name + value + 32 per field, the pseudo-header fields of
+/// the request line included): 64 KiB, for HTTP/1.1 and for each HTTP/2 stream alike, so
+/// a client's request passes or not whatever version it speaks (attack57: the HTTP/2
+/// server kept hyper's 16 KiB, and a 20 KiB JWT that passed over HTTP/1.1 got a bare 431
+/// over HTTP/2). 64 KiB is above the limits of the common agent servers (Node and h11
+/// 16 KiB, Tomcat and Jetty 8 KiB), and bounds what one HTTP/2 connection's
+/// [`H2_MAX_CONCURRENT_STREAMS`] streams hold to 64 MiB. A request over it is answered 431
+/// by the proxy, naming this limit, and recorded. The HTTP/2 server reads header lists up
+/// to [`H2_MAX_HEADER_LIST_BYTES`] (one at a time per connection) so that the proxy, not
+/// the h2 library's bare 431, answers those between the two.
+pub const REQUEST_HEADER_LIST_BYTES: usize = 64 * 1024;
+
+/// A request's header list size as RFC 9113 §6.5.2 counts it (bytes): each field's name
+/// and value plus 32, the request line as the pseudo-header fields `:method`, `:scheme`,
+/// `:authority`, `:path` (HTTP/1.1 requests counted the same way).
+fn request_header_list_size<B>(req: &Request<B>) -> usize {
+    let u = req.uri();
+    let pseudo = req.method().as_str().len()
+        + u.scheme_str().map_or(0, str::len)
+        + u.authority().map_or(0, |a| a.as_str().len())
+        + u.path_and_query().map_or(1, |p| p.as_str().len())
+        + 4 * 32
+        + ":method:scheme:authority:path".len();
+    pseudo
+        + req
+            .headers()
+            .iter()
+            .map(|(n, v)| n.as_str().len() + v.len() + 32)
+            .sum::<usize>()
+}
 
 /// The HTTP/1.1 + HTTP/2 server builder of every listener (reverse, forward, TLS-intercepted);
 /// `half_close`: [`ProxyExtras::half_close`].
@@ -793,7 +830,9 @@ pub(crate) fn server_builder(
 ) -> hyper_util::server::conn::auto::Builder<TokioExecutor> {
     let mut b = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
     b.http1().preserve_header_case(true);
-    b.http2().max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS);
+    b.http2()
+        .max_concurrent_streams(H2_MAX_CONCURRENT_STREAMS)
+        .max_header_list_size(H2_MAX_HEADER_LIST_BYTES);
     http1_options(&mut b.http1(), half_close);
     b
 }
@@ -1499,6 +1538,24 @@ fn hyper_head_too_large(e: &(dyn std::error::Error + 'static)) -> bool {
     hyper_error_is(e, hyper::Error::is_parse_too_large)
 }
 
+/// Whether `e` holds an HTTP/2 stream reset the proxy's own h2 client made with
+/// PROTOCOL_ERROR (`h2::Error`: a reset, by the library, not the peer): the agent's
+/// response head was over the header-list limit ([`H2_MAX_HEADER_LIST_BYTES`]) or
+/// malformed for HTTP/2; the agent answered, it did not crash (attack56 left it told as
+/// "look at the agent's log (a crash in its handler ...)").
+fn h2_own_protocol_reset(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur = Some(e);
+    while let Some(c) = cur {
+        if let Some(h) = c.downcast_ref::<h2::Error>() {
+            return h.is_reset()
+                && h.is_library()
+                && h.reason() == Some(h2::Reason::PROTOCOL_ERROR);
+        }
+        cur = c.source();
+    }
+    false
+}
+
 /// `test` holds for a `hyper::Error` anywhere in `e`'s causes.
 fn hyper_error_is(e: &(dyn std::error::Error + 'static), test: fn(&hyper::Error) -> bool) -> bool {
     let mut cur = Some(e);
@@ -1714,8 +1771,6 @@ fn synthetic(
     resp
 }
 
-/// One exchange. `tls_authority`: the request arrived inside an intercepted CONNECT to
-/// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
 /// The `User-Agent` of an a2a-interop proxy's start-up check of an `http://` upstream: one
 /// `OPTIONS * HTTP/1.1` (RFC 9110 §9.3.7) asking whether the port speaks TLS
 /// (`app::proxy_cmd::upstream_speaks_tls`).
@@ -1729,15 +1784,61 @@ fn is_startup_check(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.as_bytes() == STARTUP_CHECK_USER_AGENT.as_bytes())
 }
 
+/// A `Via` pseudonym (RFC 9110 §7.6.3 `received-by`) for one listener of this process:
+/// `a2a-interop-` and 12 hex digits, random per listener, so two proxies in a chain (or
+/// two listeners of one run, a gateway's legs) never share one; `listen` only seeds it.
+fn via_pseudonym(listen: SocketAddr) -> String {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    listen.hash(&mut h);
+    std::process::id().hash(&mut h);
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0)
+        .hash(&mut h);
+    format!("a2a-interop-{:012x}", h.finish() & 0xffff_ffff_ffff)
+}
+
+/// The `received-protocol` of a `Via` entry for a message received as `v` (RFC 9110
+/// §7.6.3: the protocol name is omitted for HTTP): `1.0`, `1.1`, `2`, `3`.
+fn via_version(v: Version) -> &'static str {
+    match v {
+        Version::HTTP_09 => "0.9",
+        Version::HTTP_10 => "1.0",
+        Version::HTTP_2 => "2",
+        Version::HTTP_3 => "3",
+        _ => "1.1",
+    }
+}
+
+/// Whether a request's `Via` fields (each a comma-separated list of `protocol received-by
+/// [comment]`, RFC 9110 §7.6.3) name `me` as a `received-by`: the request was forwarded by
+/// this listener before and came back (a loop).
+fn came_back(headers: &HeaderMap, me: &str) -> bool {
+    headers.get_all(header::VIA).iter().any(|v| {
+        v.to_str().is_ok_and(|v| {
+            v.split(',')
+                .any(|entry| entry.split_whitespace().nth(1) == Some(me))
+        })
+    })
+}
+
+/// One exchange. `tunnel_origin`: the request arrived inside an intercepted CONNECT
+/// (forward mode, `--intercept-tls`) to that `https://host:port` (it goes upstream over
+/// TLS) or, for a client that sent plain HTTP in its tunnel, `http://host:port`.
 async fn handle(
     st: Arc<State>,
     up: &Upstreams,
     conn: u64,
     local: &str,
-    tls_authority: Option<&str>,
+    tunnel_origin: Option<&str>,
     client_eof: &Arc<AtomicBool>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
+    // `tunnel_origin`: the `https://host:port` (or, for plain HTTP sent in the tunnel,
+    // `http://host:port`) of an intercepted CONNECT, whose requests are in origin-form.
+    let tls_authority = tunnel_origin;
     // A request head the upstream could read differently, or that names no single host,
     // is refused before anything is forwarded (breaker18b X1, X9).
     if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
@@ -1757,11 +1858,50 @@ async fn handle(
             return resp;
         }
     }
+    // One limit on a request's header fields whichever HTTP version carried it (attack57:
+    // the HTTP/2 server refused a 20 KiB JWT with a bare 431, HTTP/1.1 passed 400 KiB).
+    let list = request_header_list_size(&req);
+    if list > REQUEST_HEADER_LIST_BYTES {
+        let text = format!(
+            "a2a-interop proxy: request header fields too large: {list} bytes (counted as RFC 9113 §6.5.2 counts them: name + value + 32 per field) over the proxy's own limit of {} KiB per request, the same for HTTP/1.1 and each HTTP/2 stream (RFC 6585 §5); not forwarded to the agent (hint: a token or cookie this large is refused by most agent servers too: send less in headers)\n",
+            REQUEST_HEADER_LIST_BYTES / 1024
+        );
+        let why = format!(
+            "client request refused: header fields of {list} bytes over the proxy's limit of {} KiB per request (HTTP/1.1 and HTTP/2 alike: 1,024 HTTP/2 streams of one connection hold at most {} MiB)",
+            REQUEST_HEADER_LIST_BYTES / 1024,
+            REQUEST_HEADER_LIST_BYTES * H2_MAX_CONCURRENT_STREAMS as usize / (1024 * 1024)
+        );
+        return forward::refuse(
+            &st,
+            conn,
+            &req,
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            text,
+            why,
+        );
+    }
+    // A request that already passed this listener: forwarding it again would bring it
+    // back again, once per hop, until file descriptors run out (a loop through an address
+    // spelling the start-up check cannot see, a second proxy, a NAT or DNS alias).
+    if came_back(req.headers(), &st.via_name) {
+        let text = format!(
+            "a2a-interop proxy: request loop: this request already passed this proxy (its Via header names {}), so it was forwarded back to the proxy itself; not forwarded again (hint: point --upstream / --route, or the proxy a client or gateway uses, at the agent, not at this proxy's listen address {local})\n",
+            st.via_name
+        );
+        let why = format!(
+            "request loop: the request came back to this proxy (its Via names {}, RFC 9110 §7.6.3): an upstream, route or next proxy points back at this proxy's listener {local}; refused 508 instead of forwarding it again",
+            st.via_name
+        );
+        let mut resp = forward::refuse(&st, conn, &req, StatusCode::LOOP_DETECTED, text, why);
+        resp.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return resp;
+    }
     // Forward mode: CONNECT is a tunnel; absolute-form targets the URL it names.
     let mut absolute: Option<String> = None;
-    if let Some(auth) = tls_authority {
+    if let Some(tunnel) = tls_authority {
         absolute = Some(format!(
-            "https://{auth}{}",
+            "{tunnel}{}",
             req.uri()
                 .path_and_query()
                 .map(|p| p.as_str())
@@ -1793,7 +1933,7 @@ async fn handle(
     }
     // HTTP/1.0 without Host: the listener's address is what the client connected to.
     let origin = match (&absolute, tls_authority) {
-        (_, Some(auth)) => format!("https://{auth}"),
+        (_, Some(tunnel)) => tunnel.to_string(),
         (Some(_), None) => format!(
             "http://{}",
             req.uri().authority().map(|a| a.as_str()).unwrap_or(local)
@@ -1987,6 +2127,13 @@ async fn handle(
     // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
     let req_codings = other_transfer_codings(&parts.headers);
     strip_hop_by_hop(&mut parts.headers);
+    // RFC 9110 §7.6.3: a proxy sends Via in each request it forwards; with this listener's
+    // pseudonym in it, a request that comes back is told from a new one ([`came_back`]).
+    if let Ok(v) =
+        HeaderValue::from_str(&format!("{} {}", via_version(client_version), st.via_name))
+    {
+        parts.headers.append(header::VIA, v);
+    }
     // `--preserve-host`: the Host the client chose (an h2 client's `:authority`), for an
     // ingress that routes by it (breaker16b T6)
     let client_host = if st.preserve_host {
@@ -2374,7 +2521,9 @@ async fn handle(
                 }
             });
             let too_large = parse && hyper_head_too_large(&e);
+            let h2_refused = !too_large && h2_own_protocol_reset(&e);
             let cause = match &head_fault {
+                _ if h2_refused => format!("{cause}: the proxy's own HTTP/2 client reset this stream (PROTOCOL_ERROR, RFC 9113 §5.4.2) on the agent's response head: a header list that decodes past the proxy's own limit of {} KiB (SETTINGS_MAX_HEADER_LIST_SIZE, RFC 9113 §6.5.2; an HPACK bomb, a few KiB of header block that expand to more, ends here), or a head HTTP/2 forbids (uppercase or connection-specific field names, RFC 9113 §8.2); the agent answered and its process did not fail (hint: look at the response headers the agent sets, e.g. with curl --http2-prior-knowledge -v)", H2_MAX_HEADER_LIST_BYTES / 1024),
                 _ if too_large => format!("{cause}: the response head is over the proxy's own limit of {MAX_HEADER_FIELDS} header fields or {} KiB of head (hyper's; RFC 9110 §5.4), not an HTTP syntax error of the agent: the agent's answer may be valid, but this proxy cannot pass it on", MAX_HEAD_BYTES / 1024),
                 Some(f) => format!("{f} (hyper: {cause})"),
                 None if parse => format!("{cause}: the response head breaks the HTTP/1.1 syntax (RFC 9112 §4, §5): check it with `curl -v`"),
@@ -2386,6 +2535,7 @@ async fn handle(
             let unconnected = early_what.is_none()
                 && out_of_files.is_none()
                 && !too_large
+                && !h2_refused
                 && !parse
                 && !h1_refused
                 && hint.is_none()
@@ -2399,6 +2549,8 @@ async fn handle(
                 w.as_str()
             } else if too_large {
                 "sent a response head larger than the proxy's limits"
+            } else if h2_refused {
+                "sent an HTTP/2 response head the proxy's HTTP/2 client refused"
             } else if parse {
                 "sent a response head the proxy cannot parse"
             } else if h1_refused {
