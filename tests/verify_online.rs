@@ -93,6 +93,11 @@ fn revises(later: &Finding, told: &Finding) -> bool {
                     "; the client's request carried it first, and the gateway passed it on to the agent unchanged (",
                 )
                 || (told.rule == "TASK-STATE-002" && added.starts_with(" (folded here: "))
+                // left57: a stream's later events add their own problems to the one
+                // STREAM-SHAPE-001 finding told at its first bad event
+                || (told.rule == "STREAM-SHAPE-001"
+                    && added.starts_with(" (event ")
+                    && added.contains(" of the stream); also: "))
                 // open49: the client leg's copy of a refusal under the version its card
                 // declares folded into the agent's VER-CARD-001
                 || (told.rule == "VER-CARD-001"
