@@ -47,7 +47,7 @@ async fn head_only_agent(raw: &'static [u8]) -> SocketAddr {
 
 const PARSE_ERROR: &[u8] = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 73\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"parse err\"}}";
 
-const TOO_LARGE: &[u8] = b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\ncontent-length: 92\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"request too large (limit 1 MB)\"}}";
+const TOO_LARGE: &[u8] = b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\ncontent-length: 94\r\nconnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"request too large (limit 1 MB)\"}}";
 
 /// Sends `body` chunked (64 KiB chunks) to the proxy at `base` (`http://host:port`) over raw
 /// TCP, ignoring write failures (the proxy may answer and stop reading), and returns what
