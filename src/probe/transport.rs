@@ -1163,6 +1163,25 @@ impl std::error::Error for ConnectError {
     }
 }
 
+impl ConnectError {
+    /// Opens a TCP connection to `host` (brackets of an IPv6 literal dropped) and `port`,
+    /// with Nagle off (the prober's requests are small and waited for); `key` is the
+    /// `host:port` the error names.
+    async fn connect(host: &str, port: u16, key: &str) -> Result<tokio::net::TcpStream, Self> {
+        let tcp = tokio::net::TcpStream::connect((
+            host.trim_start_matches('[').trim_end_matches(']'),
+            port,
+        ))
+        .await
+        .map_err(|source| ConnectError {
+            addr: key.to_string(),
+            source,
+        })?;
+        let _ = tcp.set_nodelay(true);
+        Ok(tcp)
+    }
+}
+
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 impl Conns {
@@ -1210,16 +1229,7 @@ impl Conns {
                 },
             }
         }
-        let tcp = tokio::net::TcpStream::connect((
-            host.trim_start_matches('[').trim_end_matches(']'),
-            port,
-        ))
-        .await
-        .map_err(|source| ConnectError {
-            addr: key.clone(),
-            source,
-        })?;
-        let _ = tcp.set_nodelay(true);
+        let tcp = ConnectError::connect(host, port, &key).await?;
         let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tcp)).await?;
         tokio::spawn(async move {
             // ends when the connection closes or every handle to it is dropped
@@ -1246,16 +1256,7 @@ impl Conns {
             let shown = format!("http://{}{pq}", h.to_str().unwrap_or(&key));
             *req.uri_mut() = shown.parse().unwrap_or(uri.clone());
         }
-        let tcp = tokio::net::TcpStream::connect((
-            host.trim_start_matches('[').trim_end_matches(']'),
-            port,
-        ))
-        .await
-        .map_err(|source| ConnectError {
-            addr: key.clone(),
-            source,
-        })?;
-        let _ = tcp.set_nodelay(true);
+        let tcp = ConnectError::connect(host, port, &key).await?;
         let (mut sender, conn) = hyper::client::conn::http2::handshake(
             hyper_util::rt::TokioExecutor::new(),
             TokioIo::new(tcp),
