@@ -657,8 +657,10 @@ pub enum BlankRouteId {
 /// any other path. Query stripped; only the last `/tasks/` segment is read.
 pub fn rest_route_blank_id(method: &str, path: &str) -> Option<(Op, BlankRouteId)> {
     let path = before_query(path);
+    // most paths (JSON-RPC `/`, a card) have no task route: told by one byte search before
+    // any allocation (`str::rfind` with a `&str` built a two-way searcher per call)
+    let i = memchr::memmem::rfind(path.as_bytes(), b"/tasks/")?;
     let m = method.to_ascii_uppercase();
-    let i = path.rfind("/tasks/")?;
     let rest = &path[i + "/tasks/".len()..];
     match (m.as_str(), rest) {
         ("POST", ":cancel") => return Some((Op::CancelTask, BlankRouteId::Task)),

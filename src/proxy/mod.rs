@@ -264,6 +264,11 @@ struct State {
     /// This listener's `Via` pseudonym ([`via_pseudonym`]): appended to every request it
     /// forwards, and a request arriving with it is a loop ([`came_back`]).
     via_name: String,
+    /// The `Via` values this listener appends for a request received over HTTP/1.1 and over
+    /// HTTP/2 (`1.1 NAME`, `2 NAME`), made once: a clone is a reference count, where a
+    /// `format!` and a header-value check per request were not free on the forwarding path.
+    via_h1: Option<HeaderValue>,
+    via_h2: Option<HeaderValue>,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
     attrib: Option<Arc<attribution::Attributor>>,
 }
@@ -523,6 +528,7 @@ async fn serve(
     let live = tee::LiveExchanges::new();
     let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let attrib = attribution::Attributor::new(&cfg.routes, cfg.leg.clone(), ext.callers.clone());
+    let via_name = via_pseudonym(local_addr);
     let state = Arc::new(State {
         attrib,
         sink,
@@ -559,7 +565,9 @@ async fn serve(
         },
         stop_rx: stop_rx.clone(),
         tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
-        via_name: via_pseudonym(local_addr),
+        via_h1: HeaderValue::from_str(&format!("1.1 {via_name}")).ok(),
+        via_h2: HeaderValue::from_str(&format!("2 {via_name}")).ok(),
+        via_name,
     });
     let task = tokio::spawn(accept_loop(
         listener,
@@ -2129,9 +2137,12 @@ async fn handle(
     strip_hop_by_hop(&mut parts.headers);
     // RFC 9110 §7.6.3: a proxy sends Via in each request it forwards; with this listener's
     // pseudonym in it, a request that comes back is told from a new one ([`came_back`]).
-    if let Ok(v) =
-        HeaderValue::from_str(&format!("{} {}", via_version(client_version), st.via_name))
-    {
+    let via = match client_version {
+        Version::HTTP_11 => st.via_h1.clone(),
+        Version::HTTP_2 => st.via_h2.clone(),
+        v => HeaderValue::from_str(&format!("{} {}", via_version(v), st.via_name)).ok(),
+    };
+    if let Some(v) = via {
         parts.headers.append(header::VIA, v);
     }
     // `--preserve-host`: the Host the client chose (an h2 client's `:authority`), for an

@@ -2678,13 +2678,14 @@ fn resp_chunked(x: &Exch) -> bool {
 /// The hash of message `m` without its `taskId` and `contextId` (which an agent that keeps
 /// the client's message in a task's history stamps on it): equal for the client's message
 /// and the history entry that keeps it as sent ([`State::sent_messages`]; breaker57).
+/// Hashed in place: the members but those four, with [`object_hash`] (order-free), as the
+/// message without them would hash; no copy of the message (a clone per new client message
+/// cost ~13.5 M instructions of the 13 MB offline bench, session 57).
 pub(super) fn echo_hash(m: &Obj) -> u64 {
-    let mut o = m.clone();
-    o.remove("taskId");
-    o.remove("contextId");
-    o.remove("task_id");
-    o.remove("context_id");
-    json_hash(&Json::Object(o))
+    object_hash(
+        m.iter()
+            .filter(|(k, _)| !matches!(*k, "taskId" | "contextId" | "task_id" | "context_id")),
+    )
 }
 
 impl State {
