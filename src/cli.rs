@@ -29,9 +29,15 @@ pub const REPRO_USAGE: &str =
 /// `argv[0]`) before the hand-written usage lines of `export` and `repro`, so that their
 /// help and usage errors name the program as every other subcommand does (newcomer32:
 /// they said `a2a-interop` whatever the binary was called).
+///
+/// On a terminal `--help` is broken at words to its width, at most 100 columns
+/// ([`crate::app::report_width`]; newcomer58: an 80-column terminal cut help paragraphs of up
+/// to 407 characters mid-word); a pipe or a file gets each paragraph on one line, as always.
 pub fn command_named(bin: &str) -> clap::Command {
     use clap::CommandFactory;
+    let width = crate::app::report_width().map_or(0, |w| w.min(100));
     Cli::command()
+        .term_width(width)
         .mut_subcommand("export", |c| {
             c.override_usage(format!("{bin} {EXPORT_USAGE}"))
         })
@@ -173,12 +179,13 @@ pub struct OutputArgs {
         ignore_case = true
     )]
     pub formats: Vec<Format>,
-    /// Report file for the matching --format ("-" = stdout); repeat with --format
+    /// Report file for the matching --format ("-" = stdout); repeat with --format. Without
+    /// a --format its extension names the format (.txt .json .md .xml .sarif .html)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub outputs: Vec<PathBuf>,
     /// Exit 1 when a finding at or above this severity exists [default: error; for `report`:
     /// never]
-    #[arg(long, value_name = "LEVEL", value_enum)]
+    #[arg(long, value_name = "LEVEL", value_enum, ignore_case = true)]
     pub fail_on: Option<FailOn>,
     #[command(flatten)]
     pub baseline: BaselineArgs,
@@ -217,12 +224,14 @@ pub struct ProxyArgs {
     pub routes: Vec<String>,
     /// Recording file (JSON Lines); default `recordings/proxy-<UTC time, ms>.jsonl`, never
     /// an existing file (`-2`, `-3`, ... appended). An existing file is refused (exit 2)
-    /// unless it is an earlier recording and --overwrite is given; `-` is refused (a
-    /// recording is a file, not stdout)
+    /// unless it is an earlier recording and --overwrite is given, or an earlier recording
+    /// with no events (nothing to lose: replaced with a note); `-` is refused (a recording
+    /// is a file, not stdout)
     #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
-    /// an existing recording is never erased: the run stops, exit 2)
+    /// an existing recording with events is never erased: the run stops, exit 2; one with
+    /// no events, its header alone, is replaced with a note)
     #[arg(long, requires = "record")]
     pub overwrite: bool,
     /// Do not write a recording (verify only)
@@ -246,7 +255,13 @@ pub struct ProxyArgs {
     pub redact_headers: Vec<String>,
     /// What to do when the recording cannot be written mid-run (disk full, file gone
     /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
-    #[arg(long, value_name = "ACTION", value_enum, default_value_t = OnRecordError::Continue)]
+    #[arg(
+        long,
+        value_name = "ACTION",
+        value_enum,
+        ignore_case = true,
+        default_value_t = OnRecordError::Continue
+    )]
     pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated: a
     /// count or a size with a unit (64MiB, 64Mi, 64M, 1.5GiB; KB/MB/GB are powers of 1000);
@@ -273,7 +288,13 @@ pub struct ProxyArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 on exit when a finding at or above this severity was seen
-    #[arg(long, value_name = "LEVEL", value_enum, default_value = "never")]
+    #[arg(
+        long,
+        value_name = "LEVEL",
+        value_enum,
+        ignore_case = true,
+        default_value = "never"
+    )]
     pub fail_on: FailOn,
     /// Known findings (`--baseline`) and writing them (`--write-baseline`), judged on the
     /// recording when the proxy stops
@@ -440,7 +461,13 @@ pub struct RulesArgs {
     #[arg(value_name = "RULE")]
     pub ids: Vec<String>,
     /// How to list the rules
-    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    #[arg(
+        long,
+        short = 'f',
+        value_enum,
+        ignore_case = true,
+        default_value = "text"
+    )]
     pub format: RulesFormat,
 }
 
@@ -460,11 +487,13 @@ pub enum RulesFormat {
 pub struct DemoArgs {
     /// Where to write the demo recording; default `recordings/demo-<time>.jsonl` (`-2`,
     /// `-3`, ... if taken). An existing file is refused (exit 2) unless it is an earlier
-    /// recording and --overwrite is given
+    /// recording and --overwrite is given, or an earlier recording with no events (nothing
+    /// to lose: replaced with a note)
     #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
-    /// an existing recording is never erased: the run stops, exit 2)
+    /// an existing recording with events is never erased: the run stops, exit 2; one with
+    /// no events, its header alone, is replaced with a note)
     #[arg(long, requires = "record")]
     pub overwrite: bool,
     /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC only: no HTTP+JSON
@@ -552,11 +581,13 @@ pub struct ProbeArgs {
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
     /// Recording file (JSON Lines) of the probe's own traffic; an existing file is refused
-    /// (exit 2) unless it is an earlier recording and --overwrite is given
+    /// (exit 2) unless it is an earlier recording and --overwrite is given, or an earlier
+    /// recording with no events (nothing to lose: replaced with a note)
     #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
-    /// an existing recording is never erased: the run stops, exit 2)
+    /// an existing recording with events is never erased: the run stops, exit 2; one with
+    /// no events, its header alone, is replaced with a note)
     #[arg(long, requires = "record")]
     pub overwrite: bool,
     /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots
@@ -624,11 +655,13 @@ pub struct InteropArgs {
     #[arg(long)]
     pub verbose: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing
-    /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given
+    /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given,
+    /// or an earlier recording with no events (nothing to lose: replaced with a note)
     #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
-    /// an existing recording is never erased: the run stops, exit 2)
+    /// an existing recording with events is never erased: the run stops, exit 2; one with
+    /// no events, its header alone, is replaced with a note)
     #[arg(long, requires = "record")]
     pub overwrite: bool,
     /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots

@@ -273,8 +273,7 @@ fn record_refuses_to_erase_a_file_that_is_not_a_recording() {
     );
     let err = run.terminate();
     assert!(
-        err.contains("overwriting")
-            && err.contains("an earlier a2a-interop recording started 2026-12-01T01:02:03.000Z"),
+        err.contains("overwriting") && err.contains(", started 2026-12-01T01:02:03.000Z): "),
         "{err}"
     );
     assert!(!std::fs::read_to_string(&earlier)

@@ -439,6 +439,7 @@ fn n8_the_reference_agents_banner_and_help_say_the_bindings_its_card_advertises(
     let stderr = child.stderr.take().unwrap();
     let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
     let banner = lines.next().unwrap().unwrap();
+    let serves = lines.next().unwrap().unwrap();
     let listen = banner
         .split("reference agent on http://")
         .nth(1)
@@ -459,12 +460,12 @@ fn n8_the_reference_agents_banner_and_help_say_the_bindings_its_card_advertises(
         .filter_map(|i| i["protocolBinding"].as_str())
         .collect();
     assert_eq!(bindings.into_iter().collect::<Vec<_>>(), vec!["JSONRPC"]);
+    // newcomer58: the address ends its row, what it serves on the next
     assert_eq!(
         banner,
-        format!(
-            "a2a-interop reference agent on http://{listen} (A2A 1.0 and 0.3 over JSON-RPC only; no HTTP+JSON)"
-        )
+        format!("a2a-interop reference agent on http://{listen}")
     );
+    assert_eq!(serves, "  A2A 1.0 and 0.3 over JSON-RPC only; no HTTP+JSON");
     let help = Command::new(BIN).args(["demo", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("JSON-RPC only: no HTTP+JSON"), "{help}");

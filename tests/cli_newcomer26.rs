@@ -466,11 +466,12 @@ async fn n6_a_recording_of_a_refused_start_is_no_evidence_to_keep() {
     let banner = p.banner.join("\n");
     p.terminate();
     assert!(banner.contains("overwriting"), "{banner}");
+    // newcomer58: two rows, the path last
     assert!(
-        banner.contains("an earlier a2a-interop recording started "),
+        banner.contains("note: overwriting an earlier recording with no events\n  ("),
         "{banner}"
     );
-    assert!(banner.contains(" with no events)"), "{banner}");
+    assert!(banner.contains(", started "), "{banner}");
     assert!(!banner.contains("already holds"), "{banner}");
 
     // a recording with events is still kept from being erased

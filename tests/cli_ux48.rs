@@ -171,16 +171,19 @@ fn run(
     lines.extend(rest_of(&rx));
     assert_eq!(st.code(), Some(0), "{lines:#?}");
     // the start line says where to point the gateway and the client
-    let setup = lines
+    // (newcomer58: on two rows, each ending with the URL it names)
+    let at = lines
         .iter()
-        .find(|l| l.contains("gateway set-up:"))
+        .position(|l| l.contains("gateway set-up:"))
         .unwrap_or_else(|| panic!("no set-up line: {lines:#?}"));
+    let (setup, gateway) = (&lines[at], &lines[at + 1]);
     assert!(
-        setup.contains(&format!("clients call http://{front}"))
-            && setup.contains(&format!(
-                "the gateway must call http://{listener} (leg upstream), not {agent_url}"
-            )),
-        "{setup}"
+        setup.ends_with(&format!("clients call http://{front};"))
+            && *gateway
+                == format!(
+                    "    the gateway must call http://{listener} (leg upstream), not {agent_url}"
+                ),
+        "{setup}\n{gateway}"
     );
     lines
 }

@@ -62,8 +62,7 @@ fn a_second_writer_of_a_recording_is_refused_and_a_rerun_says_it_overwrites() {
     }
     let stderr = first.terminate();
     assert!(
-        stderr.contains("overwriting")
-            && stderr.contains("bytes: an earlier a2a-interop recording"),
+        stderr.contains("overwriting") && stderr.contains("note: overwriting an earlier recording"),
         "{stderr}"
     );
     // The first proxy's recording is whole: its header line, every line JSON, nothing of

@@ -101,6 +101,8 @@ mod cli_newcomer55;
 mod cli_newcomer56;
 #[path = "cli_newcomer57.rs"]
 mod cli_newcomer57;
+#[path = "cli_newcomer58.rs"]
+mod cli_newcomer58;
 #[path = "cli_open48.rs"]
 mod cli_open48;
 #[path = "cli_open49.rs"]

@@ -133,6 +133,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     let mut input = verify_cmd::verify_file(&demo.recording)
         .map_err(anyhow::Error::msg)?
         .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+    input.width = super::report_width();
     super::apply_baseline(
         &a.output.baseline,
         loaded_baseline,
@@ -271,8 +272,10 @@ fn agent_only(listen: &str, bearer: Option<String>) -> anyhow::Result<ExitCode> 
             Some(Ok(a6)) => format!(" and http://{a6} (localhost)"),
             _ => String::new(),
         };
+        // the address ends its row, what it serves on the next (newcomer58: 103
+        // characters on one row, wrapped on an 80-column terminal)
         crate::errln!(
-            "a2a-interop reference agent on {url}{also} ({})",
+            "a2a-interop reference agent on {url}{also}\n  {}",
             refagent::SERVES
         );
         if let Some(Err(why)) = &v6 {
@@ -287,7 +290,7 @@ fn agent_only(listen: &str, bearer: Option<String>) -> anyhow::Result<ExitCode> 
                 "  calls need Authorization: Bearer <the --bearer token> (HTTP 401 without it): probe --bearer TOKEN"
             );
         }
-        crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
+        crate::errln!("  try: a2a-interop probe {url}\n  or:  a2a-interop interop YOUR_AGENT_URL {url}");
         crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");
         stop.await;
         agent.shutdown().await;
@@ -346,7 +349,25 @@ pub async fn drive_logged(
     // each step as it completes (ux36: a block's steps were printed when the whole block
     // ended, so a Ctrl-C during the 1.0 stream step printed none of the three done and
     // said "0 client steps done")
-    let say_step = move |s: &StepResult| say(format!("  {s} ({} ms)", s.duration_ms));
+    // on a terminal, a step's detail broken at spaces to its width, under the step's name
+    // (newcomer58: `STEP push ok ...` rows of 100 to 200 characters wrapped mid-word)
+    let width = match log {
+        StepLog::Stdout => super::report_width(),
+        StepLog::Stderr | StepLog::Off => None,
+    };
+    let say_step = move |s: &StepResult| {
+        let row = format!("  {s}");
+        say(match width {
+            // the duration kept whole on the last row: `(N ms)` is one word there
+            Some(w) => crate::report::text::break_row(
+                &format!("{row} ({}\u{a0}ms)", s.duration_ms),
+                w,
+                7,
+            )
+            .replace('\u{a0}', " "),
+            None => format!("{row} ({} ms)", s.duration_ms),
+        })
+    };
     let mut stop = stop.unwrap_or_else(|| Box::pin(std::future::pending()));
     let proxy_port = free_loopback_port()?;
     let proxy_url = format!("http://127.0.0.1:{proxy_port}");

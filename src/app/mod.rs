@@ -204,6 +204,17 @@ pub fn stdout_columns() -> Option<usize> {
     (ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
 }
 
+/// The width a text report on stdout fits its `= help:` rows in
+/// ([`crate::report::ReportInput::width`]): [`stdout_columns`] when stdout is a terminal,
+/// else `None` (a pipe or a file gets the rows whole, for `grep`, whatever `COLUMNS` says).
+pub fn report_width() -> Option<usize> {
+    if stdout_is_terminal() {
+        stdout_columns()
+    } else {
+        None
+    }
+}
+
 /// The log filter when `A2A_INTEROP_LOG` is not set: warnings, but not h2's own. h2 warns
 /// of what the proxy reports itself, as its own line (a client's reset flood:
 /// `WARN h2::proto::streams::recv: ... pending-accept streams reached limit`, beside the
@@ -307,6 +318,11 @@ pub fn apply_baseline(
             crate::report::model::plural(n, "entry", "entries"),
             sh_path(w)
         );
+        // the file judged is the one read, which this run just wrote over: its report says
+        // what was written too (newcomer58)
+        if let Some(read) = judge.as_mut().filter(|l| same_file(&l.path, w)) {
+            std::sync::Arc::make_mut(read).rewritten = Some(n);
+        }
         if judge.is_none() {
             judge = Some(std::sync::Arc::new(
                 crate::report::baseline::Baseline::load(w)

@@ -1528,8 +1528,10 @@ pub fn dialect_note(v: &str) -> Option<String> {
 /// Malformed `--auth-header`, `--timeout`, `--dialect` or `--binding`.
 pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
     let auth_headers = credentials(&a.auth_headers, a.bearer.as_deref(), "--auth-header")?;
+    // `--dialect AUTO` (or `Auto`) as `--binding GRPC` is taken: values are
+    // case-insensitive across the CLI (newcomer58)
     let dialect = match a.dialect.as_str() {
-        "auto" => None,
+        v if v.eq_ignore_ascii_case("auto") => None,
         v => Some(Dialect::from_version(v).with_context(|| {
             format!("--dialect {v:?} is not a dialect; hint: --dialect auto, 1.0 or 0.3 (0.2 is probed as 0.3)")
         })?),

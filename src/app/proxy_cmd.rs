@@ -1090,17 +1090,19 @@ async fn run_async(
             .filter_map(|(addr, pc)| {
                 let r = pc.routes.first()?;
                 Some(format!(
-                    "http://{addr} (leg {}), not {}",
+                    "    the gateway must call http://{addr} (leg {}), not {}",
                     pc.leg.as_deref().unwrap_or("client"),
                     shown_url(&r.upstream, a.no_redact)
                 ))
             })
             .collect();
+        // a row per leg, each ending with the URL it names (newcomer58: one row of 130
+        // characters, the front's URL mid-line, wrapped on an 80-column terminal)
         if !calls.is_empty() {
             crate::errln!(
-                "  gateway set-up: clients call {scheme}://{}; the gateway must call {}",
+                "  gateway set-up: clients call {scheme}://{};\n{}",
                 pipeline.proxy_addr(),
-                calls.join(", and ")
+                calls.join(", and\n")
             );
         }
     }

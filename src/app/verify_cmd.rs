@@ -1164,6 +1164,7 @@ fn run(
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    input.width = super::report_width();
     // JUnit fails what the exit status counts (--fail-on)
     input.failure_floor = out.fail_on.unwrap_or(default_fail_on).junit_floor();
     if let Err(line) = super::apply_baseline(&out.baseline, baseline, &mut input, "a2a-interop") {
@@ -1380,6 +1381,13 @@ pub fn rules(a: RulesArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let text = report::rules::render_rules(fmt, RULES);
+    // on a terminal each rule's row broken at words to its width, the summary's rest
+    // indented two spaces (newcomer58: 266 of 267 rows were longer than 80
+    // columns, each wrapped mid-word from the first column); elsewhere one row per rule
+    let text = match (fmt, super::report_width()) {
+        (Format::Text, Some(c)) => report::text::fit_rows(&text, c),
+        _ => text,
+    };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();

@@ -720,12 +720,16 @@ fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Res
             } else {
                 ""
             };
+            // two rows, the path last (newcomer58: one row of 130 characters and more,
+            // the path mid-line, wrapped on an 80-column terminal)
             crate::errln!(
-                "{}: note: overwriting {} ({} bytes: an earlier a2a-interop recording{}{none})",
+                "{}: note: overwriting an earlier recording{none}\n  ({} bytes{}): {}",
                 crate::stderr_prefix(),
-                p.display(),
                 m.len(),
-                started.map(|t| format!(" started {t}")).unwrap_or_default()
+                started
+                    .map(|t| format!(", started {t}"))
+                    .unwrap_or_default(),
+                p.display()
             );
         }
         file.set_len(0)?;

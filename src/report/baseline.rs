@@ -224,6 +224,11 @@ pub struct Baseline {
     pub entries: Vec<Entry>,
     /// Indices into `entries` of those past their `expires` date on the day it was read.
     pub expired: Vec<usize>,
+    /// The entries this run's `--write-baseline` wrote over the file after it was read
+    /// (`--baseline F --write-baseline F`, how a baseline shrinks): the run is judged on
+    /// the file as read, and its report says both counts (newcomer58: "baseline F (0
+    /// entries)" right after "wrote baseline F: 1 entry"). `None`: not rewritten.
+    pub rewritten: Option<usize>,
     keys: HashSet<Key>,
     /// The keys of the entries (not expired) that name an agent, the agent left out: what a
     /// finding whose agent cannot be named matches ([`Baseline::knows`], open49).
@@ -312,6 +317,7 @@ impl Baseline {
             path: path.to_path_buf(),
             entries: form.findings,
             expired,
+            rewritten: None,
             keys,
             named_any_agent,
         })
@@ -673,6 +679,10 @@ pub struct BaselineSummary {
     /// report, whose findings carry their `baselineState`).
     #[serde(skip)]
     pub new_named: Vec<String>,
+    /// [`Baseline::rewritten`]: the entries this run's `--write-baseline` wrote over the
+    /// file after it was read, for [`BaselineSummary::line`] (not in the JSON report).
+    #[serde(skip)]
+    pub rewritten: Option<u64>,
 }
 
 impl BaselineSummary {
@@ -684,8 +694,18 @@ impl BaselineSummary {
     /// as the report groups them, so both are said (newcomer50 N13: "11 known findings" of
     /// a file written as "13 entries").
     pub fn line(&self) -> String {
+        // rewritten by this run: the count as read, then the count written (newcomer58)
+        let rewritten = self
+            .rewritten
+            .map(|n| {
+                format!(
+                    " as read; now {n} {}, written by --write-baseline",
+                    super::model::plural(n as usize, "entry", "entries")
+                )
+            })
+            .unwrap_or_default();
         let mut s = format!(
-            "baseline {} ({} {}): {} known {}, {} new",
+            "baseline {} ({} {}{rewritten}): {} known {}, {} new",
             self.file,
             self.entries,
             super::model::plural(self.entries as usize, "entry", "entries"),
@@ -711,8 +731,13 @@ impl BaselineSummary {
             } else {
                 String::new()
             };
+            let shrink = if self.rewritten.is_some() {
+                "left out of the file by this --write-baseline"
+            } else {
+                "shrink the baseline with --write-baseline"
+            };
             s.push_str(&format!(
-                "; {n} {} not seen any more (fixed, or not exercised by this traffic: shrink the baseline with --write-baseline): {}{more}",
+                "; {n} {} not seen any more (fixed, or not exercised by this traffic: {shrink}): {}{more}",
                 super::model::plural(n, "entry", "entries"),
                 named.join(", ")
             ));

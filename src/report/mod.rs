@@ -268,6 +268,13 @@ pub fn write_built_reports(
             } else {
                 render_report(*format, report, input)
             };
+        // on a terminal, the `= help:` rows broken to its width (newcomer58)
+        let rendered = match (rendered, input.width) {
+            (Ok(text), Some(w)) if *format == Format::Text && to_stdout => {
+                Ok(text::fit_rows(&text, w))
+            }
+            (r, _) => r,
+        };
         let res = rendered.and_then(|text| match write_to(path, text.as_bytes()) {
             Err(e) if to_stdout && e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
             r => r.map_err(|cause| ReportError::Write {

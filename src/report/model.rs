@@ -1661,6 +1661,11 @@ pub struct ReportInput {
     /// Color `text` written to stdout (set when stdout is a terminal and `NO_COLOR` is
     /// unset); files never get colors.
     pub color: bool,
+    /// The width, in characters, of the terminal the text report on stdout is read on:
+    /// each row longer than that (a `= help:` row, a note) is broken at spaces to fit it
+    /// ([`super::text::fit_rows`]); `None` (a pipe, a file, a CI log): rows whole.
+    /// Files never get it.
+    pub width: Option<usize>,
     /// Why nothing was verified, when nothing was (the proxy's `--report` of a run whose
     /// recording `verify` would refuse, in the words of `verify`'s own `nothing_verified`):
     /// the report's level is then [`ConformanceLevel::NotVerified`] and its reason
@@ -1728,6 +1733,7 @@ impl ReportInput {
             rules: crate::verify::rules::RULES,
             generated_at: None,
             color: false,
+            width: None,
             nothing_verified: None,
             failure_floor: Severity::Warning,
             baseline: None,
@@ -1832,6 +1838,7 @@ impl Report {
                     .filter(|f| f.baseline_state == Some(BaselineState::New))
                     .map(|f| format!("{} ({})", f.rule, f.severity))
                     .collect(),
+                rewritten: b.rewritten.map(|n| n as u64),
             }
         });
         let (synth, coverage) = passive_results(outcome);

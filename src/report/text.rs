@@ -347,6 +347,123 @@ fn block(
     s
 }
 
+/// `text` (a rendered text report) with each row longer than `width` characters broken at
+/// spaces into rows of at most `width`: the rows after the first indented under the text
+/// of a `   = help: ` / `   = found: ` row, else two spaces more than the row's own indent;
+/// a word longer than a row (a path, a URL, a JSON value without blanks) stays whole on its
+/// own row. The colour codes of a styled report are not counted in the width. For a text
+/// report read on a terminal of `width` columns (newcomer58: an 80-column terminal wrapped
+/// `= help:` rows of 150 to 300 characters, the generations note of 340 and the summary
+/// line at its edge, mid-word, from the first column).
+pub fn fit_rows(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if visible_len(body) <= width {
+            out.push_str(line);
+            continue;
+        }
+        let lead = body.len() - body.trim_start_matches(' ').len();
+        // `   = help: ` (its `=` maybe coloured): the label's own width
+        let label = body[lead..]
+            .strip_prefix('=')
+            .or_else(|| body[lead..].strip_prefix("\x1b[1;34m=\x1b[0m"))
+            .and_then(|r| r.strip_prefix(' '))
+            .and_then(|r| {
+                let colon = r.find(": ")?;
+                r[..colon]
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b' ')
+                    .then(|| body.len() - r.len() + colon + 2)
+            });
+        let (head, rest, indent) = match label {
+            Some(at) => (&body[..at], &body[at..], visible_len(&body[..at])),
+            None => (&body[..lead], &body[lead..], lead + 2),
+        };
+        out.push_str(head);
+        push_words(&mut out, rest, visible_len(head), width, indent);
+        out.push_str(nl);
+    }
+    out
+}
+
+/// Characters of `s` a terminal shows: ANSI SGR escapes (`ESC [ ... m`) not counted.
+fn visible_len(s: &str) -> usize {
+    let mut n = 0;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// `row` (plain text, one line) broken at spaces into rows of at most `width` characters,
+/// the rows after the first indented by `indent` spaces (a word longer than a row stays
+/// whole on its own row); `row` itself when it fits. For a step or note line read on a
+/// terminal (`demo`'s `STEP` lines).
+pub fn break_row(row: &str, width: usize, indent: usize) -> String {
+    if visible_len(row) <= width {
+        return row.to_string();
+    }
+    let mut out = String::with_capacity(row.len() + 16);
+    push_words(&mut out, row, 0, width, indent);
+    out
+}
+
+/// Appends the words of `text` to `out`, whose last row already holds `len` characters,
+/// starting a new row of `indent` spaces before a word that would pass `width`. A word
+/// longer than a whole row that is a list (`kinds=task,statusUpdate,...`) starts where it
+/// is and is broken after its commas; any other such word (a path, a URL) stays whole.
+fn push_words(out: &mut String, text: &str, mut len: usize, width: usize, indent: usize) {
+    let mut first = true;
+    for word in text.split(' ') {
+        let wl = visible_len(word);
+        let list = wl > width.saturating_sub(indent) && word.contains(',');
+        // what must fit on this row: the word, or a list's first item
+        let lead = match word.split_inclusive(',').next() {
+            Some(item) if list => visible_len(item),
+            _ => wl,
+        };
+        if !first && len + 1 + lead > width {
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', indent));
+            len = indent;
+        } else if !first {
+            out.push(' ');
+            len += 1;
+        }
+        first = false;
+        if !list {
+            out.push_str(word);
+            len += wl;
+            continue;
+        }
+        let mut row_start = true;
+        for piece in word.split_inclusive(',') {
+            let pl = visible_len(piece);
+            if !row_start && len + pl > width {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', indent));
+                len = indent;
+            }
+            out.push_str(piece);
+            len += pl;
+            row_start = false;
+        }
+    }
+}
+
 /// What the text report (and Markdown's findings list) writes after the rule of a finding
 /// the run's `--baseline` knows.
 pub const KNOWN_TAG: &str = " (known, in the baseline)";
@@ -639,4 +756,63 @@ fn generations_by_leg(input: &ReportInput) -> String {
         })
         .collect();
     format!("; by leg: {}", each.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{break_row, fit_rows};
+
+    #[test]
+    fn rows_fit_the_width_at_words_and_fitting_rows_stay() {
+        let help = "   = help: advertise the public base URL of the agent in every interface, with the path it is served at";
+        let text = format!(
+            "error[X-001]: a headline of fifty characters, no more\n{help}\n   = spec: S-1\n"
+        );
+        let fit = fit_rows(&text, 56);
+        let rows: Vec<&str> = fit.lines().collect();
+        assert_eq!(
+            rows[0],
+            "error[X-001]: a headline of fifty characters, no more"
+        );
+        assert_eq!(rows.last(), Some(&"   = spec: S-1"));
+        let help_rows = &rows[1..rows.len() - 1];
+        assert!(help_rows.len() >= 2, "{fit}");
+        assert!(help_rows[0].starts_with("   = help: advertise"), "{fit}");
+        for r in help_rows {
+            assert!(r.chars().count() <= 56, "{r:?}");
+        }
+        // under the help's first word
+        for r in &help_rows[1..] {
+            assert!(
+                r.starts_with(&" ".repeat(11)) && !r.starts_with(&" ".repeat(12)),
+                "{r:?}"
+            );
+        }
+        let words: Vec<&str> = help_rows
+            .iter()
+            .flat_map(|r| r.split_whitespace())
+            .collect();
+        assert_eq!(words, help.split_whitespace().collect::<Vec<_>>());
+        // wide enough: unchanged
+        assert_eq!(fit_rows(&text, 200), text);
+        // another row: two spaces under its own indent; a styled gutter is not counted
+        assert_eq!(
+            fit_rows("note: one two three four\n", 14),
+            "note: one two\n  three four\n"
+        );
+        let styled = "   \x1b[1;34m=\x1b[0m help: one two three four five six\n";
+        assert_eq!(
+            fit_rows(styled, 24),
+            "   \x1b[1;34m=\x1b[0m help: one two three\n           four five six\n"
+        );
+        // a word longer than a row stays whole, unless it is a list: broken after commas
+        assert_eq!(
+            break_row("  STEP x ok /a/very/long/path/name", 12, 7),
+            "  STEP x ok\n       /a/very/long/path/name"
+        );
+        assert_eq!(
+            break_row("  STEP x ok kinds=task,status,artifact,status", 25, 7),
+            "  STEP x ok kinds=task,\n       status,artifact,\n       status"
+        );
+    }
 }
