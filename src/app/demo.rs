@@ -359,12 +359,10 @@ pub async fn drive_logged(
         let row = format!("  {s}");
         say(match width {
             // the duration kept whole on the last row: `(N ms)` is one word there
-            Some(w) => crate::report::text::break_row(
-                &format!("{row} ({}\u{a0}ms)", s.duration_ms),
-                w,
-                7,
-            )
-            .replace('\u{a0}', " "),
+            Some(w) => {
+                crate::report::text::break_row(&format!("{row} ({}\u{a0}ms)", s.duration_ms), w, 7)
+                    .replace('\u{a0}', " ")
+            }
             None => format!("{row} ({} ms)", s.duration_ms),
         })
     };
