@@ -7085,3 +7085,171 @@ fn breaker48_relayed_fold_across_bindings_and_mapped_ids() {
         told[0].message
     );
 }
+
+/// Round fifty-eight (mine58; the code of A2A layers no round had cited: an agent gateway's
+/// KrakenD card rewriters, PraisonAI's own A2A server and client, veadk's client). Kinds the
+/// tool missed before, each told now on the field case and on variants in other versions and
+/// bindings, with controls silent:
+/// - TASK-001, TASK-003, TASK-005 (PraisonAI's pydantic Task without `kind`): a 0.2 / 0.3
+///   JSON-RPC send result that is a Task but for its kind is told as malformed
+///   (DATA-SHAPE-001) and still read as the task it is, so TASK-STATE-003 (a cancel of the
+///   completed task answered with success), TASK-STATE-009 (blocking: false answered at the
+///   end) and TASK-STATE-002 (a follow-up to the completed task accepted) judge it.
+/// - PUSH-001, ERR-002 (PraisonAI answers every push config method -32601): RPC-ERROR-006
+///   widened to a 0.2 / 0.3 push config method of the agent's version refused -32601 by an
+///   agent whose card does not declare push notifications (-32003 is due); a 0.2 card's
+///   list (no 0.2 method) and a -32003 refusal stay silent.
+/// - CARD-005, CARD-006 (agentic-layer/agent-gateway-krakend): GW-RESP-004 widened to a
+///   gateway's card that names no usable interface url where the agent's names one (a 1.0
+///   card read into a 0.3 struct), and to a url rewritten to the gateway's public prefix
+///   without the agent's own path, told when a call to it is forwarded upstream elsewhere;
+///   a gateway that routes the prefix to the agent's endpoint itself stays silent.
+#[test]
+fn mine58_kindless_tasks_push_method_not_found_and_gateway_card_rewrites_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1305-v0x-cancel-completed-task-answered-cancelled",
+            "TASK-STATE-003",
+            "error",
+            "cancel of task task-3f9c2a1b7d4e in completed returned success",
+        ),
+        (
+            "f1309-v0x-blocking-false-ignored",
+            "TASK-STATE-009",
+            "warning",
+            "configuration.blocking: false only after 9.2 s, with task task-3f9c2a1b7d4e already in completed",
+        ),
+        (
+            "b58a-A1-v02-cancel-completed-kindless-task",
+            "TASK-STATE-003",
+            "error",
+            "cancel of task task-58-a in completed returned success",
+        ),
+        (
+            "b58a-A2-v03-blocking-false-kindless-task-at-end",
+            "TASK-STATE-009",
+            "warning",
+            "blocking: false only after 5.4 s",
+        ),
+        (
+            "b58a-A3-v03-follow-up-to-completed-kindless-task",
+            "TASK-STATE-002",
+            "error",
+            "message to task task-58-a in completed was accepted",
+        ),
+        (
+            "f1307-v0x-push-config-refused-method-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "tasks/pushNotificationConfig/set is a push notification config method of a 0.2 / 0.3 agent (it answered 0.2 / 0.3 methods), and the agent card does not declare capabilities.pushNotifications",
+        ),
+        (
+            "b58a-B1-v03-push-get-method-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "tasks/pushNotificationConfig/get is a push notification config method of protocol version 0.3.0",
+        ),
+        (
+            "b58a-B2-v025-push-set-method-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "tasks/pushNotificationConfig/set is a push notification config method of protocol version 0.2.5",
+        ),
+        (
+            "f1314-v03-gw-card-url-loses-agent-path",
+            "GW-RESP-004",
+            "error",
+            "to https://agents.example.test/weather-agent, which drops the agent's own path /a2a/jsonrpc: the gateway forwards that url to / on the agent",
+        ),
+        (
+            "b58a-C2-v10-gw-rest-url-loses-agent-path",
+            "GW-RESP-004",
+            "error",
+            "to https://gw58.example.test/billing, which drops the agent's own path /api: the gateway forwards that url to /message:send on the agent",
+        ),
+        (
+            "f1315-v10-gw-card-typed-as-03-loses-interfaces",
+            "GW-RESP-004",
+            "error",
+            "gateway passed the agent card on without an interface url: the agent's card (upstream leg) names http://weather-agent.agents.svc.cluster.local:8000/, and the card the client got names no interface url a client can use (its supportedInterfaces are gone",
+        ),
+        (
+            "b58a-C1-v03-gw-card-passed-on-without-url",
+            "GW-RESP-004",
+            "error",
+            "names http://billing.apps.svc.cluster.local:8080/a2a/jsonrpc, and the card the client got names no interface url a client can use",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    // The gateway findings cite both cards (and, for a dropped path, the forwarded call).
+    for (stem, n) in [
+        ("f1314-v03-gw-card-url-loses-agent-path", 3),
+        ("f1315-v10-gw-card-typed-as-03-loses-interfaces", 2),
+    ] {
+        let out = run(stem);
+        let f = out.findings.iter().find(|f| f.rule == "GW-RESP-004");
+        assert!(
+            f.is_some_and(|f| f.evidence.len() == n),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    for (stem, rule) in [
+        (
+            "b58a-AC1-control-v03-cancel-working-kindless-task",
+            "TASK-STATE-003",
+        ),
+        (
+            "b58a-AC1-control-v03-cancel-working-kindless-task",
+            "TASK-STATE-009",
+        ),
+        (
+            "b58a-BL1-legal-v025-push-list-method-not-found",
+            "RPC-ERROR-006",
+        ),
+        ("b58a-BL2-legal-v03-push-set-not-supported", "RPC-ERROR-006"),
+        (
+            "b58a-CL1-legal-v03-gw-prefix-routed-to-endpoint",
+            "GW-RESP-004",
+        ),
+        (
+            "b58a-CL2-legal-v10-gw-supported-interfaces-rewritten",
+            "GW-RESP-004",
+        ),
+        (
+            "f1317-legal-v03-gw-card-internal-root-rewritten",
+            "GW-RESP-004",
+        ),
+        (
+            "f1312-legal-v0x-own-tasks-list-bare-array",
+            "DATA-SHAPE-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+}

@@ -935,6 +935,30 @@ pub struct Payload<'a> {
     pub wrapped: bool,
 }
 
+/// Whether `o` is a Task in every way but its 0.x `kind` (TASK-004, DATA-001): no `kind`,
+/// a string `id`, a `status` object whose `state` is a string that is no 1.0 enum name
+/// (`TASK_STATE_*`: that answer is a 1.0 Task, another version's, f347), and no member of
+/// the 1.0 oneof wrapper (`task`, `message`, `statusUpdate`, `artifactUpdate`) nor an
+/// update event's `taskId`. A 0.x JSON-RPC answer of this shape (a pydantic model without
+/// the discriminator, mine58 f1305) is malformed, yet names the task and its state.
+pub fn bare_task_0x(o: &Obj) -> bool {
+    o.get("kind").is_none()
+        && o.get("id").and_then(Json::as_str).is_some()
+        && o.get("status")
+            .and_then(|s| s.get("state"))
+            .and_then(Json::as_str)
+            .is_some_and(|st| !st.starts_with("TASK_STATE_"))
+        && [
+            "task",
+            "message",
+            "statusUpdate",
+            "artifactUpdate",
+            "taskId",
+        ]
+        .iter()
+        .all(|m| o.get(m).is_none())
+}
+
 /// Classifies a result / stream event / webhook body: 1.0 oneof wrapper (`{"task":…}`,
 /// `{"statusUpdate":…}`, ...) or 0.x `kind` discriminator. Returns a problem text when the
 /// value is none of them (or names several oneof members).

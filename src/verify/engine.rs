@@ -2506,6 +2506,12 @@ pub(super) struct State {
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
+    /// GW-RESP-004 held (mine58 f1314, agentic-layer/agent-gateway-krakend): a client-leg
+    /// card url the gateway rewrote to exactly its public prefix for the agent while the
+    /// agent's own url has a path of its own below its base. Told when a call to that url
+    /// is forwarded upstream to another path than the agent's url (the proof that the
+    /// prefix leads elsewhere). At most [`MAX_UP_CARDS`].
+    gw_path_dropped: VecDeque<GwPathDropped>,
     /// CARD-URL-011 on a gateway's upstream leg (the agent's own card, fetched by the
     /// gateway on the agent's host), held until the end (review32 G1): the message and
     /// evidence, at most [`MAX_UP_CARDS`]. Told only when the recording shows no card on
@@ -3086,6 +3092,18 @@ struct UpCard {
     seq: u64,
     fetch_base: String,
     urls: Vec<(String, String)>,
+}
+
+/// A gateway's rewrite of a card url to its public prefix for the agent, cutting off the
+/// path of the agent's own url ([`State::gw_path_dropped`]): the public url's path, the
+/// agent's url and its path, and the evidence of both cards' urls.
+struct GwPathDropped {
+    public_path: String,
+    public_url: String,
+    agent_url: String,
+    agent_path: String,
+    evidence: Vec<Evidence>,
+    told: bool,
 }
 
 /// A signed agent card seen on the upstream leg (GW-RESP-007), or fetched before at a card
@@ -4151,6 +4169,7 @@ impl State {
             conn_last: HashMap::new(),
             framed_ends: VecDeque::new(),
             up_cards: VecDeque::new(),
+            gw_path_dropped: VecDeque::new(),
             held_bind_all: VecDeque::new(),
             client_card_seen: false,
             up_signed_cards: VecDeque::new(),

@@ -57,6 +57,45 @@ impl State {
         } else {
             None
         };
+        // GW-RESP-004 (CARD-005; mine58 f1315, agentic-layer/agent-gateway-krakend's typed
+        // rewriter): the agent's card names interface urls, and the card the gateway made of
+        // it names none a client can use (a 1.0 card read into a 0.3 struct loses its
+        // supportedInterfaces and gains "url": "").
+        if let Some((uid, useq, _, urls)) = up_card.as_ref() {
+            let usable = |binding: &str, url: &str| {
+                !url.trim().is_empty()
+                    && (parse_url(url).is_some() || grpc_target_url(binding, url).is_some())
+            };
+            let up_first = urls.iter().find(|(_, u)| parse_url(u).is_some());
+            let left = view.interfaces.iter().any(|i| usable(&i.binding, &i.url));
+            if let (Some((up_ptr, up_url)), false) = (up_first, left) {
+                let got = match view.interfaces.iter().find(|i| i.url.trim().is_empty()) {
+                    Some(i) => format!("names no interface but an empty url at {}", i.pointer()),
+                    None => "names no interface url a client can use".to_string(),
+                };
+                let lost = if up_ptr.starts_with("/supportedInterfaces") && !view.has_v1_fields {
+                    " (its supportedInterfaces are gone: the 1.0 card was passed on in 0.3's layout, as a rewrite that reads the card into a 0.3 model writes it)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::GW_CARD_REWRITE_BROKEN,
+                    format!(
+                        "gateway passed the agent card on without an interface url: the agent's card (upstream leg) names {up_url}, and the card the client got {got}{lost}, so a client that discovers the agent through the gateway has no endpoint to call"
+                    ),
+                    vec![
+                        x.ev_at(bseq, base, None),
+                        Evidence {
+                            seq: *useq,
+                            exchange: Some(uid.clone()),
+                            pointer: Some(up_ptr.clone()),
+                            found: Some(Value::String(up_url.clone())),
+                        },
+                    ],
+                    &None,
+                );
+            }
+        }
         let mut seen: HashSet<String> = HashSet::new();
         for itf in &view.interfaces {
             if !seen.insert(itf.url.clone()) {
@@ -403,6 +442,49 @@ impl State {
                         broken.push(format!(
                             "appends the agent's own path {up_base} (where the gateway fetched the card upstream) after the public prefix {fetch_base}"
                         ));
+                    }
+                }
+                // The reverse (mine58 f1314): the url rewritten to exactly the public prefix
+                // the card was fetched under, cutting off the path of the agent's own url
+                // below the base the gateway fetched the card from. A gateway may route
+                // that prefix to the agent's endpoint itself, so it is held until a call to
+                // the url is forwarded upstream to another path ([`State::gw_path_dropped`]).
+                if let (Some((_, _, up_base, _)), Some(from)) = (up_card.as_ref(), agent_url) {
+                    let agent_parts = parse_url(from);
+                    let agent_path = agent_parts
+                        .as_ref()
+                        .map(|a| net::norm_path(&a.path).trim_end_matches('/').to_string())
+                        .unwrap_or_default();
+                    let own = agent_path
+                        .strip_prefix(up_base.trim_end_matches('/'))
+                        .unwrap_or("")
+                        .to_string();
+                    let public = net::norm_path(&u.path).trim_end_matches('/').to_string();
+                    if !fetch_base.is_empty()
+                        && own.len() > 1
+                        && public == fetch_base.trim_end_matches('/')
+                        && self.gw_path_dropped.len() < MAX_UP_CARDS
+                    {
+                        let (uid, useq) = up_card
+                            .as_ref()
+                            .map(|c| (c.0.clone(), c.1))
+                            .unwrap_or_default();
+                        self.gw_path_dropped.push_back(GwPathDropped {
+                            public_path: public,
+                            public_url: itf.url.clone(),
+                            agent_url: from.to_string(),
+                            agent_path,
+                            evidence: vec![
+                                x.ev_at(bseq, &ptr, found.clone()),
+                                Evidence {
+                                    seq: useq,
+                                    exchange: Some(uid),
+                                    pointer: Some(itf.pointer().to_string()),
+                                    found: Some(Value::String(from.to_string())),
+                                },
+                            ],
+                            told: false,
+                        });
                     }
                 }
             }

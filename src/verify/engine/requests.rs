@@ -1299,6 +1299,51 @@ impl State {
     }
 
     /// The request path of client-leg exchange `id`, open or done ([`State::done_paths`]).
+    /// GW-RESP-004 (CARD-005, CARD-006; mine58 f1314): client-leg call `cid`, forwarded
+    /// upstream as `up`, used a card url the gateway rewrote to its public prefix for the
+    /// agent ([`State::gw_path_dropped`]), and the gateway sent it to another path on the
+    /// agent's origin than the agent's own url: the rewrite cut that path off, and every
+    /// call the card leads to lands where the agent does not serve A2A. Once per url.
+    fn gw_dropped_path_used(&mut self, cid: &str, up: &Exch) {
+        if self.gw_path_dropped.is_empty() {
+            return;
+        }
+        let Some(path) = self.client_path(cid) else {
+            return;
+        };
+        let path = net::norm_path(path).trim_end_matches('/').to_string();
+        let up_path = net::norm_path(&up.path).trim_end_matches('/').to_string();
+        let up_origin = up.parts.as_ref().map(|p| p.origin());
+        // The call at the public url itself (JSON-RPC) or below it (an HTTP+JSON route):
+        // forwarded faithfully, it lands at the agent's url plus the same rest.
+        let Some(i) = self.gw_path_dropped.iter().position(|d| {
+            let rest = match path.strip_prefix(d.public_path.as_str()) {
+                Some(r) if r.is_empty() || r.starts_with('/') => r,
+                _ => return false,
+            };
+            !d.told
+                && format!("{}{rest}", d.agent_path) != up_path
+                && parse_url(&d.agent_url).map(|a| a.origin()) == up_origin
+        }) else {
+            return;
+        };
+        let d = &mut self.gw_path_dropped[i];
+        d.told = true;
+        let shown_up = if up_path.is_empty() {
+            "/"
+        } else {
+            up_path.as_str()
+        };
+        let msg = format!(
+            "gateway rewrote the agent card's interface url {} (upstream leg) to {}, which drops the agent's own path {}: the gateway forwards that url to {shown_up} on the agent, where the agent does not serve its interface, so every call the card leads to misses the agent's endpoint",
+            d.agent_url, d.public_url, d.agent_path
+        );
+        let mut ev = d.evidence.clone();
+        ev.push(up.ev(up.req_ev_seq()));
+        self.areas.insert("interop");
+        self.find(&r::GW_CARD_REWRITE_BROKEN, msg, ev, &None);
+    }
+
     fn client_path(&self, id: &str) -> Option<&str> {
         self.open
             .get(id)
@@ -1435,6 +1480,7 @@ impl State {
         match client {
             Some(client) => {
                 let cid = client.0.clone();
+                self.gw_dropped_path_used(&cid, up);
                 // (a copy in the other binding has no route of the client's to keep)
                 if bridged.is_none() {
                     let untenanted = self.serves_no_tenant(up);

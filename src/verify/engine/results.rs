@@ -636,7 +636,19 @@ impl State {
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
-                    None
+                    // TASK-001, TASK-003, TASK-005 (mine58 f1305, f1309: PraisonAI's
+                    // pydantic Task without kind): a 0.x JSON-RPC result that is a Task but
+                    // for its kind is told once above (DATA-001), and still read as the
+                    // task it is, so the lifecycle rules judge what the agent did with it
+                    // (a cancel of the completed task, a non-blocking send answered at its
+                    // end).
+                    match res.as_object().filter(|o| rpc0x && a2a::bare_task_0x(o)) {
+                        Some(o) => {
+                            shape_judged = true;
+                            Some((o, base.to_string()))
+                        }
+                        None => None,
+                    }
                 }
             },
             Op::GetTask | Op::CancelTask => match res.as_object() {

@@ -1231,6 +1231,47 @@ impl State {
                 ));
             }
         }
+        // PUSH-001, ERR-002 (mine58 f1307, PraisonAI's A2A server): a 0.2 / 0.3 push
+        // config method of the agent's own version, refused -32601 by an agent whose card
+        // does not declare push notifications. The method exists in that version (0.2 has
+        // set and get, 0.3 list and delete too); what the agent lacks is push, which 0.x
+        // refuses with PushNotificationNotSupportedError (-32003): -32601 tells the client
+        // the method does not exist. A card without protocolVersion counts as 0.2 / 0.3
+        // only when its agent answered a 0.2 / 0.3 method ([`Self::card_shown_v02`]).
+        if got == jsonrpc::METHOD_NOT_FOUND
+            && c.op.is_some_and(Op::is_push_config)
+            && !c.webhook
+            && matches!(c.dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3))
+        {
+            if let Some(k) = self.card_for(x).filter(|k| {
+                k.view.has_v0_fields
+                    && !k.view.has_v1_fields
+                    && k.view.push_notifications != Some(true)
+            }) {
+                let v = k.view.protocol_version.as_deref().map(str::trim);
+                let defined = match v {
+                    Some(v) if v.starts_with("0.3") => true,
+                    Some(v) if v.starts_with("0.2") => {
+                        matches!(c.op, Some(Op::CreatePushConfig | Op::GetPushConfig))
+                    }
+                    Some(_) => false,
+                    None => self.v02_judged_cards.contains(&k.seq),
+                };
+                if defined {
+                    let shown = v.map_or_else(
+                        || "a 0.2 / 0.3 agent (it answered 0.2 / 0.3 methods)".to_string(),
+                        |v| format!("protocol version {v}"),
+                    );
+                    return Some((
+                        jsonrpc::PUSH_NOT_SUPPORTED,
+                        format!(
+                            "{} is a push notification config method of {shown}, and the agent card does not declare capabilities.pushNotifications (PUSH-001): the method exists, push notifications do not",
+                            c.method.as_deref().unwrap_or("the call")
+                        ),
+                    ));
+                }
+            }
+        }
         if let Some((want, why)) = self.terminal_task_expectation(x, c, got) {
             return Some((want, why));
         }
