@@ -195,7 +195,7 @@ fn probe_grpc_blocking(http_port: u16, report: &Path, args: &[&str]) -> (Option<
     (out.status.code(), v)
 }
 
-/// 3. The probe's push, auth and extended-card tests over gRPC, against the real Python SDK
+/// Item 3: the probe's push, auth and extended-card tests over gRPC, against the real Python SDK
 /// gRPC agent (`tests/peers/python/grpc_agent58.py`: a2a-sdk 1.3.0 GrpcHandler with the
 /// SDK's push config store and sender, its extended card, and a grpcio interceptor that
 /// answers a call without the bearer token UNAUTHENTICATED).
@@ -348,7 +348,7 @@ fn probe_drives_push_auth_and_the_extended_card_over_the_python_sdks_grpc_agent(
     assert_eq!(st, "pass", "{m}");
 }
 
-/// 4. misbehave56's `legal` modes (the verifier must stay silent on each bent answer) under
+/// Item 4: misbehave56's `legal` modes (the verifier must stay silent on each bent answer) under
 /// `probe`. Before, every one failed two tests: `lifecycle.history-length [1.0 grpc]` by
 /// DATA-HISTORY-001 (the mock's GetTask ignored historyLength 0 and returned the history)
 /// and `errors.invalid-params` by DATA-SHAPE-001 (the mock stored a SendMessage without a
