@@ -15,8 +15,9 @@
 //!    under INTERNAL fails `errors.unknown-task` by GRPC-ERROR-001, an event after the
 //!    terminal one fails `streaming.nothing-after-terminal` by STREAM-END-001, a cancel of
 //!    a completed task served OK fails `errors.cancel-completed` by TASK-STATE-003, and a
-//!    stream held open after its terminal event fails `streaming.terminal` ("did not
-//!    close") while the stream's other checks keep the verifier's verdict on its messages
+//!    stream held open after its terminal event fails `streaming.terminal` (grpc58: by the
+//!    verifier's STREAM-END-009; the probe's own "did not close" before) while the
+//!    stream's other checks keep the verifier's verdict on its messages
 //!    (before, the verifier left a gRPC stream the client left "not judged" whole, so they
 //!    failed "no rule's verdict stands behind this pass").
 
@@ -40,7 +41,7 @@ fn probe(args: Vec<String>) -> Output {
 
 /// Whether the peers' venv with grpcio is there; a skip is said on stderr (a failure under
 /// `A2A_INTEROP_REQUIRE_PEERS=1`).
-fn grpc_peers(test: &str) -> bool {
+pub(crate) fn grpc_peers(test: &str) -> bool {
     if !peers_available(test, &[Sdk::Python]) {
         return false;
     }
@@ -55,7 +56,7 @@ fn grpc_peers(test: &str) -> bool {
 }
 
 /// `(status, message)` of each result of the JSON report, by its scoped name.
-fn results(report: &Value) -> BTreeMap<String, (String, String)> {
+pub(crate) fn results(report: &Value) -> BTreeMap<String, (String, String)> {
     report["results"]
         .as_array()
         .expect("results")
@@ -321,10 +322,10 @@ fn probe_drives_the_python_sdk_grpc_agent_through_the_recording_pipeline() {
 }
 
 /// misbehave56.py serving `modes`: the process and each mode's gRPC port, and the card port.
-struct Misbehave {
+pub(crate) struct Misbehave {
     child: Child,
-    ports: BTreeMap<String, u16>,
-    http: u16,
+    pub(crate) ports: BTreeMap<String, u16>,
+    pub(crate) http: u16,
 }
 
 impl Drop for Misbehave {
@@ -334,7 +335,7 @@ impl Drop for Misbehave {
     }
 }
 
-fn misbehave(modes: &[&str]) -> Misbehave {
+pub(crate) fn misbehave(modes: &[&str]) -> Misbehave {
     let mut child = Command::new(peers_dir().join(".venv/bin/python"))
         .arg(peers_dir().join("misbehave56.py"))
         .args(modes)
@@ -365,7 +366,7 @@ fn misbehave(modes: &[&str]) -> Misbehave {
 
 /// Tells misbehave56 the address its card advertises for `mode` (its own gRPC port: the
 /// probe relays it through a recording listener of its own).
-fn advertise(http: u16, mode: &str, port: u16) {
+pub(crate) fn advertise(http: u16, mode: &str, port: u16) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", http)).expect("card port");
     let body = format!("127.0.0.1:{port}");
@@ -409,7 +410,7 @@ fn probe_fails_a_broken_grpc_agents_tests_by_the_verifiers_grpc_rules() {
         (
             "g10-stream-held-open",
             "streaming.terminal [1.0 grpc]",
-            None,
+            Some("STREAM-END-009"),
         ),
     ];
     let modes: Vec<&str> = cases.iter().map(|c| c.0).collect();

@@ -65,14 +65,25 @@ pub(crate) fn grpcio_missing() -> Option<String> {
 /// Starts `grpc_agent.py` on free ports, advertising `grpc_public` (host:port) as its GRPC
 /// interfaces, and waits (20 s at most) until its card answers and its gRPC port accepts.
 pub(crate) async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
+    start_grpc_script("grpc_agent.py", &[], grpc_public).await
+}
+
+/// As [`start_grpc_agent`], running `script` (a file of `tests/peers/python/`, e.g. grpc58's
+/// `grpc_agent58.py`) with the environment `env` added.
+pub(crate) async fn start_grpc_script(
+    script: &str,
+    env: &[(&str, &str)],
+    grpc_public: Option<&str>,
+) -> GrpcAgent {
     for attempt in 1..=3 {
         let (http_port, grpc_port) = (free_port(), free_port());
         let mut cmd = Command::new(peers_dir().join(".venv/bin/python"));
-        cmd.arg("grpc_agent.py")
+        cmd.arg(script)
             .current_dir(peers_dir().join("python"))
             .env("A2A_HOST", "127.0.0.1")
             .env("A2A_PORT", http_port.to_string())
             .env("A2A_GRPC_PORT", grpc_port.to_string())
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
@@ -83,13 +94,15 @@ pub(crate) async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
         let mut agent = GrpcAgent {
             http_port,
             grpc_port,
-            child: cmd.spawn().expect("spawn grpc_agent.py"),
+            child: cmd
+                .spawn()
+                .unwrap_or_else(|e| panic!("spawn {script}: {e}")),
         };
         // a Python SDK agent takes 10 s and more to import and bind on 2 loaded cores
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if let Ok(Some(st)) = agent.child.try_wait() {
-                eprintln!("grpc_agent.py exited at start-up ({st}), attempt {attempt}");
+                eprintln!("{script} exited at start-up ({st}), attempt {attempt}");
                 break;
             }
             let card = format!("http://127.0.0.1:{http_port}/.well-known/agent-card.json");
@@ -101,12 +114,12 @@ pub(crate) async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
             }
             assert!(
                 Instant::now() < deadline,
-                "grpc_agent.py did not come up within 60 s"
+                "{script} did not come up within 60 s"
             );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
-    panic!("grpc_agent.py could not start in 3 attempts");
+    panic!("{script} could not start in 3 attempts");
 }
 
 async fn get_ok(url: &str) -> bool {

@@ -263,6 +263,8 @@ mod probe_cli;
 mod probe_encoded;
 #[path = "probe_grpc57.rs"]
 mod probe_grpc57;
+#[path = "probe_grpc58.rs"]
+mod probe_grpc58;
 #[path = "probe_origins.rs"]
 mod probe_origins;
 #[path = "probe_refagent.rs"]
@@ -377,6 +379,8 @@ mod sdk_proxy;
 mod sdk_refagent;
 #[path = "spec_citations.rs"]
 mod spec_citations;
+#[path = "stream_held_open58.rs"]
+mod stream_held_open58;
 #[path = "verify_bool32_wording.rs"]
 mod verify_bool32_wording;
 #[path = "verify_bounded.rs"]

@@ -158,8 +158,10 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
         "ID-EVENT-001" | "ID-EVENT-002" | "ID-CTX-002" => "streaming.same-ids",
         // STREAM-END-007 / -008 are the 0.x warnings of -002 / -005 (sev44b): owned the
         // same, they change no verdict (only errors do) but show in the check's findings
+        // grpc58: a stream held open after its terminal event until the probe left
+        // (STREAM-END-009; 0.x its warning -010) is the same check's verdict
         "STREAM-END-002" | "STREAM-END-005" | "STREAM-END-007" | "STREAM-END-008"
-        | "STREAM-FINAL-001" => "streaming.terminal",
+        | "STREAM-END-009" | "STREAM-END-010" | "STREAM-FINAL-001" => "streaming.terminal",
         "STREAM-END-001" | "STREAM-SHAPE-003" => "streaming.nothing-after-terminal",
         "PUSH-AUTH-001" | "PUSH-AUTH-002" => "push.token",
         "PUSH-BODY-001" | "PUSH-BODY-002" => "push.notifications",

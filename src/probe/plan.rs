@@ -53,6 +53,11 @@ enum Outcome {
     Skip(String),
 }
 
+/// How `streaming.terminal`'s words for a stream still open at the probe's deadline after
+/// its terminal event end (`stream reached completed at event 3 but did not close`): the
+/// verifier's STREAM-END-009 / -010 judge it ([`stream_checks_verified`]).
+const HELD_OPEN_WORDS: &str = "but did not close";
+
 /// `streaming.terminal`'s words for a stream still open at the probe's deadline, with no
 /// terminal or interrupted state (the probe left; no verdict on the agent's end).
 const NO_END_BY_DEADLINE: &str =
@@ -1533,7 +1538,23 @@ impl<'a> Runner<'a> {
                     // exchange (session 46); another answer stays the probe's own. A gRPC
                     // call the address answers with no gRPC status (an HTTP server that is
                     // no gRPC one; a bare UNIMPLEMENTED: no A2A service there) is the probe's
-                    // own too: the verifier judges no gRPC call without a grpc-status
+                    // own too: the verifier judges no gRPC call without a grpc-status.
+                    // grpc58: but an HTTP status that shows no gRPC service at the url (404,
+                    // 405, a 501 page, 415 to application/grpc) is the verifier's
+                    // CARD-URL-002 on this exchange, as over JSON-RPC
+                    None if tg.binding == Binding::Grpc
+                        && rpc.grpc.as_ref().is_none_or(|g| g.status.is_none())
+                        && matches!(rpc.resp.status, 404 | 405 | 415 | 501) =>
+                    {
+                        verifier_reads(
+                            Outcome::Fail(format!(
+                                "advertised url {} answered {} to a gRPC call: no A2A gRPC service there",
+                                tg.url,
+                                rpc.describe()
+                            )),
+                            "CARD-URL-002",
+                        )
+                    }
                     None if tg.binding == Binding::Grpc => Outcome::Fail(format!(
                         "advertised url {} answered {} to a gRPC call: no A2A gRPC service there (CARD-005: the interface serves its binding at its url)",
                         tg.url,
@@ -4093,11 +4114,21 @@ fn stream_checks_verified(
 ) -> [Outcome; 5] {
     let [first, same, terminal, after, lc] = checks;
     let ended = resp.complete || (resp.cut.is_some() && matches!(after, Outcome::Skip(_)));
+    // grpc58: a stream that reached its terminal event and was still open when the probe
+    // left at its deadline: the verifier's STREAM-END-009 (0.x: STREAM-END-010) judges the
+    // agent's hold from the recording (the terminal event's time against the probe's close,
+    // 2 s of grace), as it does a passive client's; the probe's own "did not close" was a
+    // verdict no `verify` of the recording gave
+    let held = !ended
+        && resp.cut.is_none()
+        && matches!(&terminal, Outcome::Fail(m) if m.ends_with(HELD_OPEN_WORDS));
     [
         verifier_reads(first, "STREAM-FIRST-001 and STREAM-SHAPE-*"),
         verifier_reads(same, "ID-EVENT-001, ID-EVENT-002 and ID-CTX-002"),
         if ended {
             verifier_reads(terminal, terminal_rules(dialect))
+        } else if held {
+            verifier_reads(terminal, held_open_rules(dialect))
         } else {
             terminal
         },
@@ -4117,6 +4148,17 @@ fn terminal_rules(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::V1_0 => "STREAM-END-002, STREAM-END-005 and STREAM-FINAL-001",
         Dialect::V0_3 => "STREAM-END-007, STREAM-END-008 (0.x warnings: STREAM-003 is a SHOULD in 0.3) and STREAM-FINAL-001",
+    }
+}
+
+/// The verifier's rule that judges a stream the agent held open after its terminal event
+/// until the probe left (STREAM-003 / STREAM-007, grpc58): 1.0 the error STREAM-END-009, 0.x
+/// its warning STREAM-END-010 (STREAM-008: 0.3 says the server closes after `final: true`
+/// as a SHOULD), which changes no verdict under the default `--fail-on error`.
+fn held_open_rules(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::V1_0 => "STREAM-END-009",
+        Dialect::V0_3 => "STREAM-END-010 (a 0.x warning: closing at final is a SHOULD in 0.3)",
     }
 }
 
@@ -4384,7 +4426,7 @@ fn stream_checks(
                     "stream reached {s} at event {n}, then was cut instead of closing: {why}"
                 )),
                 (false, _) => {
-                    Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
+                    Outcome::Fail(format!("stream reached {s} at event {n} {HELD_OPEN_WORDS}"))
                 }
             };
             // 1.0 §11.7: a stream MAY repeat the task as a final snapshot in the state

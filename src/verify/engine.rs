@@ -534,6 +534,10 @@ struct StreamState {
     /// Recording line of the stream's latest event (0: none yet).
     last_event_seq: u64,
     terminal: Option<(TaskState, u64)>,
+    /// Capture time (µs) of the chunk that completed the event of [`Self::terminal`] (0:
+    /// none, or not known): how long the agent held the stream open after it
+    /// (STREAM-END-009 / -010).
+    terminal_t: u64,
     /// The first terminal state an event about another task carried on this stream, and its
     /// seq (ID-EVENT-002 reports it; breaker31 G09): it does not end the stream's task, so
     /// later events of the stream's own task are no STREAM-END-001; a stream that closes
@@ -2033,6 +2037,14 @@ type WrongUnknownTaskAnswer = (
 /// How long (µs) a 1.0 stream must stay open after an answer showed its task terminal before
 /// it counts as hung (STREAM-END-003, breaker23 R03): delivery may lag a read a little.
 const HUNG_AFTER_END_US: u64 = 5_000_000;
+
+/// STREAM-END-009 / STREAM-END-010's grace (µs; STREAM-003, STREAM-007, STREAM-008): how
+/// long after a task stream's terminal event (its capture time) the agent may still hold
+/// the stream open before a client's close counts as the client giving up on a stream the
+/// agent never ended (2 s). An agent ends its response within milliseconds of its last
+/// event; a client that stops reading at the terminal event (a2a-python's 0.3 consumer at
+/// `final: true`) closes within milliseconds too, and is judged nothing.
+pub const HELD_OPEN_GRACE_US: u64 = 2_000_000;
 
 #[derive(Debug, Default)]
 struct TaskRec {

@@ -23,8 +23,9 @@ mod wording;
 
 pub use areas::AreaExchanges;
 pub use engine::{
-    stream_first_event_rule, KEPT_RECENT_FINDINGS, MAX_EXCHANGE_DIALECTS, MAX_KEPT_FINDINGS,
-    MAX_KEPT_INCOMPLETE, NEVER_ANSWERED, NEVER_ENDED, NOT_ANSWERED_AT_END, NOT_FED,
+    stream_first_event_rule, HELD_OPEN_GRACE_US, KEPT_RECENT_FINDINGS, MAX_EXCHANGE_DIALECTS,
+    MAX_KEPT_FINDINGS, MAX_KEPT_INCOMPLETE, NEVER_ANSWERED, NEVER_ENDED, NOT_ANSWERED_AT_END,
+    NOT_FED,
 };
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 

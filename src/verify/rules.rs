@@ -244,8 +244,8 @@ rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, Age
     "advertise the public base URL once: its path was joined twice (a public base URL setting that already ends with the mount path the agent adds, or a gateway or controller in front that glues its own prefix onto a URL that already has it)");
 rule!(CARD_URL_UNREACHABLE, "CARD-URL-002", "card-url-unreachable", Error, AgentCard,
     ["CARD-005", "CARD-006"],
-    "advertised interface url answers 404/405 (or a 501 page that is no A2A error) or never answers when used",
-    "advertise the URL the agent is really served at through this origin; clients follow the card and fail here");
+    "advertised interface url answers 404/405 (or a 501 page that is no A2A error; a gRPC call also 415, each without grpc-status: no gRPC service there) or never answers when used",
+    "advertise the URL the agent is really served at through this origin; clients follow the card and fail here (a gRPC interface url is the address of the gRPC server itself, host:port, not an HTTP route or a front that does not route gRPC)");
 rule!(CARD_URL_INTERNAL_AUTHORITY, "CARD-URL-003", "card-url-internal-authority", Error, AgentCard,
     ["CARD-005", "CARD-006"],
     "advertised interface url points at a loopback, bind-all, private or cluster-internal host while the card was fetched from another host",
@@ -971,6 +971,31 @@ rule!(
     ["STREAM-003", "STREAM-007"],
     "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended",
     "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent"
+);
+// grpc58: STREAM-END-003 tells a stream still open when the capture stopped; a stream the
+// agent held open after its terminal event until the client gave up and closed it (an SSE
+// response the client aborted, a gRPC server stream it cancelled) went untold, though the
+// recording shows it: the terminal event's time and the client's close. The grace is
+// [`crate::verify::HELD_OPEN_GRACE_US`] (2 s).
+rule!(
+    STREAM_HELD_OPEN,
+    "STREAM-END-009",
+    "stream-held-open-after-terminal",
+    Error,
+    Streaming,
+    ["STREAM-003", "STREAM-007"],
+    "1.0 task stream (SSE over JSON-RPC or HTTP+JSON, or a gRPC server stream; or one of unknown version) that the agent still held open 2 s or more after it sent the task's terminal state, until the client closed it (the 0.x form is STREAM-END-010's warning; a stream still open when the capture stopped is STREAM-END-003's)",
+    "close the stream once the terminal status update is sent (1.0 §3.1.2: a task stream closes at the terminal state; 1.0 may repeat one final task snapshot first): a client that waits for the close (the SDK clients iterate until the stream ends) hangs until its own timeout and then reports the finished call as failed. With an SDK this is usually a queue or generator that is never closed after the last event (a2a-python: the executor's event queue left open; a2a-js: eventBus.finished() never called; a gRPC servicer that awaits more work after yielding the terminal event). This rule allows 2 s between the terminal event and the close, far more than an agent needs to end its response"
+);
+rule!(
+    STREAM_HELD_OPEN_0X,
+    "STREAM-END-010",
+    "stream-held-open-after-terminal-0x",
+    Warning,
+    Streaming,
+    ["STREAM-003", "STREAM-008"],
+    "0.1/0.2/0.3 task stream that the agent still held open 2 s or more after the status update with the terminal state (final: true), until the client closed it (0.3 says the server should close the stream there, 0.x's final marks the last event; a MUST from 1.0, STREAM-END-009)",
+    "close the stream after the status update with final: true in a terminal state: 0.x clients that stop reading at final (a2a-python 0.3) leave the connection to be reaped, and clients that read to the end of the stream (EventSource, a2a-js, curl) hang until their own timeout. This rule allows 2 s between the terminal event and the close"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
@@ -1731,6 +1756,8 @@ pub static RULES: &[Rule] = &[
     STREAM_RESET_RESUMED,
     STREAM_NO_TERMINAL_0X,
     STREAM_ERROR_END_0X,
+    STREAM_HELD_OPEN,
+    STREAM_HELD_OPEN_0X,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

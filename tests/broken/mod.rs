@@ -133,6 +133,11 @@ pub enum Break {
     /// comes as an empty DATA frame of its own (session 32: the recording proxy kept that
     /// frame in a card's prefix and recorded the card fetch as `client_abort`).
     ChunkedAnswers,
+    /// Every `SendStreamingMessage` stream (JSON-RPC, and HTTP+JSON `message:stream`) sends
+    /// its events through the terminal `statusUpdate`, then stays open, sending nothing,
+    /// until the client leaves (STREAM-003 / STREAM-007: a task stream closes at its
+    /// terminal state; grpc58).
+    HeldOpenAfterTerminal,
 }
 
 /// The extension URI the cards of [`Break::RequiredExtension`] and
@@ -167,6 +172,15 @@ const CLOSE_WITHOUT_ANSWER: &str = "x-broken-close-without-answer";
 /// Header of a [`handle`] response that means "send this, then die in 200 ms"
 /// ([`Break::DiesMidStream`]).
 const DIE_SOON: &str = "x-broken-die-soon";
+
+/// A streamed answer body's frames (a cut body, a chunked one, one held open).
+type FrameStream = std::pin::Pin<
+    Box<dyn futures_util::Stream<Item = Result<hyper::body::Frame<Bytes>, std::io::Error>> + Send>,
+>;
+
+/// Header of a [`handle`] response that means "send this, then hold the connection open
+/// without ending the body" ([`Break::HeldOpenAfterTerminal`]).
+const HOLD_OPEN: &str = "x-broken-hold-open";
 
 /// The bearer token a secured agent accepts.
 pub const TOKEN: &str = "s3cret-token";
@@ -377,6 +391,7 @@ async fn start_inner(
                         }
                         let mut resp = resp;
                         let die_soon = resp.headers_mut().remove(DIE_SOON).is_some();
+                        let hold_open = resp.headers_mut().remove(HOLD_OPEN).is_some();
                         if die_soon {
                             let dead_tx = dead_tx.clone();
                             tokio::spawn(async move {
@@ -387,6 +402,27 @@ async fn start_inner(
                         if resp.headers().contains_key(CLOSE_WITHOUT_ANSWER) {
                             // a service error: hyper closes the connection, no response
                             return Err(std::io::Error::other("closed without answering"));
+                        }
+                        if hold_open {
+                            // the events, then a body that never ends: the client leaves
+                            let (parts, full) = resp.into_parts();
+                            let bytes = full
+                                .collect()
+                                .await
+                                .map(|c| c.to_bytes())
+                                .unwrap_or_default();
+                            let frames = futures_util::StreamExt::chain(
+                                futures_util::stream::iter(vec![Ok::<_, std::io::Error>(
+                                    hyper::body::Frame::data(bytes),
+                                )]),
+                                futures_util::stream::pending(),
+                            );
+                            let frames: FrameStream = Box::pin(frames);
+                            let body = http_body_util::StreamBody::new(frames);
+                            return Ok(Response::from_parts(
+                                parts,
+                                http_body_util::Either::Right(body),
+                            ));
                         }
                         if !die_soon && state.brk != Break::ChunkedAnswers {
                             // every other answer as it was built: one body with its length
@@ -414,7 +450,8 @@ async fn start_inner(
                                 f
                             },
                         );
-                        let body = http_body_util::StreamBody::new(Box::pin(frames));
+                        let frames: FrameStream = Box::pin(frames);
+                        let body = http_body_util::StreamBody::new(frames);
                         Ok::<_, std::io::Error>(Response::from_parts(
                             parts,
                             http_body_util::Either::Right(body),
@@ -613,7 +650,7 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
         }
         if method == hyper::Method::POST && tail == "/message:stream" {
             return match stream_events(st, &params) {
-                Ok(events) => sse(events.into_iter()),
+                Ok(events) => held_open(st, sse(events.into_iter())),
                 Err(f) => rest_reply(Err(f)),
             };
         }
@@ -749,9 +786,12 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             }
         }
         "SendStreamingMessage" => match stream_events(st, &params) {
-            Ok(events) => sse(events
-                .into_iter()
-                .map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e}))),
+            Ok(events) => held_open(
+                st,
+                sse(events
+                    .into_iter()
+                    .map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e}))),
+            ),
             Err(f) => rpc_reply(&id, Err(f)),
         },
         "ListTasks" => rpc_reply(&id, list(st, &params)),
@@ -1065,6 +1105,15 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
         .expect("lock")
         .insert(tid.as_str().unwrap_or_default().to_string(), t);
     Ok(events)
+}
+
+/// A send stream's answer `r`, marked to be held open after its events when the agent's
+/// break is [`Break::HeldOpenAfterTerminal`].
+fn held_open(st: &State, mut r: Response<Full<Bytes>>) -> Response<Full<Bytes>> {
+    if st.brk == Break::HeldOpenAfterTerminal {
+        r.headers_mut().insert(HOLD_OPEN, "1".parse().unwrap());
+    }
+    r
 }
 
 fn sse(events: impl Iterator<Item = Value>) -> Response<Full<Bytes>> {

@@ -475,6 +475,22 @@ case("STREAM-END-002", noterm(False), noterm(True))
 def openafter(ok):
     t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")], close="eof" if ok else "timeout"); return t.text()
 case("STREAM-END-003", openafter(False), openafter(True))
+# grpc58: the client closed the stream 3 s after the terminal event (the agent held it
+# open), against a client that closed it 0.5 s after (within the 2 s grace)
+def heldopen(ok):
+    t = T(); t.req("POST", H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg1("go")}), headers=dict(V1, accept="text/event-stream"))
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, {"task": task1(st="TASK_STATE_WORKING")})))
+    t.chunk(sse(res(1, su1("TASK_STATE_COMPLETED"))))
+    t.chunk("", close="client", dt=0.5 if ok else 3.0); return t.text()
+case("STREAM-END-009", heldopen(False), heldopen(True))
+def heldopen03(ok):
+    t = T(); t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    t.chunk(sse(res(1, task03(st="submitted"))))
+    t.chunk(sse(res(1, {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": "completed"}, "final": True})))
+    t.chunk("", close="client", dt=0.5 if ok else 3.0); return t.text()
+case("STREAM-END-010", heldopen03(False), heldopen03(True))
 def final(ok):
     t = T(); t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
     t.resp(200, "", ct="text/event-stream")

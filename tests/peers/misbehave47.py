@@ -34,9 +34,10 @@ MODES = {
     "rest-card-needs-auth": ("legal", "the well-known card answers 401 with WWW-Authenticate "
                                       "to a request without Authorization, the card with one "
                                       "(CARD-011: a card need not be public)"),
-    "rest-card-grpc-only": ("legal", "1.0 card whose one interface is GRPC, at this HTTP/1.1 "
-                                     "address (no gRPC server: the probe's own "
-                                     "card.interface-url failure, no rule's finding)"),
+    "rest-card-grpc-only": ("fault", "1.0 card whose one interface is GRPC, at this HTTP/1.1 "
+                                     "address (no gRPC server: its gRPC call answered HTTP 404, "
+                                     "CARD-URL-002 since grpc58; before, the probe's own "
+                                     "card.interface-url failure and no rule's finding)"),
     # ---- errors.no-5xx ----------------------------------------------------------------------
     "errors-under-500": ("legal", "0.3 JSON-RPC: every error response (right codes) sent under "
                                   "HTTP 500 (ERR-007: the HTTP status of a JSON-RPC error is "

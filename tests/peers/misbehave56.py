@@ -121,6 +121,8 @@ MODES = {
     "g10-stream-error-before-terminal": ("fault", "send stream ends INTERNAL after working"),
     "g10-stream-held-open": ("fault", "send stream stays open after the completed status "
                                       "until the capture stops"),
+    "g03-stream-held-open": ("fault", "0.3 send stream stays open after the completed "
+                                      "(final) status until the client leaves (grpc58)"),
     "g10-stream-message-after-task": ("fault", "send stream: a Message event after the Task"),
     "g10-sub-first-status": ("fault", "subscription opens with a status update, no Task"),
     "g10-sub-other-task": ("fault", "subscription's completed status names another task"),
@@ -357,8 +359,16 @@ class Agent:
         await self.version_gate(context, "SendMessage")
         req = self.pb.SendMessageRequest.FromString(raw)
         user = req.message if self.v10 else req.request
-        text = (user.parts if self.v10 else user.content)[0].text if (
-            user.parts if self.v10 else user.content) else ""
+        # grpc58: a send without a message (no messageId, no parts) is refused as the SDK
+        # refuses it, InvalidParamsError (1.0: message, its messageId and parts are
+        # required); before, every mode stored it as a task whose history held the empty
+        # message, which the probe's errors.invalid-params showed (DATA-SHAPE-001), and no
+        # mode's bent answer is that
+        if not req.HasField("message" if self.v10 else "request") or not user.message_id or \
+                not (user.parts if self.v10 else user.content):
+            await self.fail(context, SC.INVALID_ARGUMENT, "INVALID_PARAMS",
+                            "message with messageId and parts is required")
+        text = (user.parts if self.v10 else user.content)[0].text
         m = self.mode
         if user.task_id:
             t = self.tasks.get(user.task_id)
@@ -446,7 +456,7 @@ class Agent:
             await asyncio.sleep(0.02)
         if m in ("g10-stream-error-after-terminal", "g10-stream-error-before-terminal"):
             await context.abort(SC.INTERNAL, "stream worker crashed")
-        if m == "g10-stream-held-open":
+        if m in ("g10-stream-held-open", "g03-stream-held-open"):
             await asyncio.sleep(120)
 
     async def get_task(self, raw, context):
@@ -463,6 +473,16 @@ class Agent:
         await self.head(context)
         out = self.pb.Task()
         out.CopyFrom(t)
+        # grpc58: historyLength honoured (1.0 §3.1.3: at most that many of the latest
+        # messages, 0 none; unset all; 0.3's int32 has no presence, 0 means unset): every
+        # mode returned the whole history, which the probe's lifecycle.history-length showed
+        # (DATA-HISTORY-001), and no mode's bent answer is that
+        n = req.history_length
+        limited = req.HasField("history_length") if self.v10 else n > 0
+        if limited:
+            keep = list(out.history)[-n:] if n > 0 else []
+            del out.history[:]
+            out.history.extend(keep)
         finished = self.pb.TaskState.Name(t.status.state) == "TASK_STATE_COMPLETED"
         if finished and m == "g10-get-after-terminal-working":
             out.status.state = self.state("TASK_STATE_WORKING")

@@ -190,6 +190,9 @@ impl State {
             for v in values {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
+                    // the message's capture time, as an SSE event's (STREAM-END-003's other
+                    // streams, STREAM-END-009's terminal event)
+                    s.event_t = t_us;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                     if v.is_none() {
                         s.undecodable = true;

@@ -1105,7 +1105,8 @@ impl State {
         !at_url.is_empty() && at_url.iter().all(|a| !a.answered)
     }
 
-    /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
+    /// CARD-URL-002: a request to an advertised URL answered 404/405 (a gRPC call also
+    /// 415 without grpc-status, [`grpc_refused_as_media`]), or never answered
     /// while no request to that URL has been answered before (one unanswered call among
     /// answered ones is the agent failing that call, not a wrong URL).
     pub(super) fn check_advertised_use(&mut self, x: &Exch) {
@@ -1121,7 +1122,9 @@ impl State {
         self.note_interface_use(x);
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
         // answer (a front's "Not Implemented"; mine24a), see [`not_implemented_page`].
-        let unrouted = matches!(x.status, Some(404) | Some(405)) || not_implemented_page(x);
+        let unrouted = matches!(x.status, Some(404) | Some(405))
+            || not_implemented_page(x)
+            || grpc_refused_as_media(x);
         // A CORS preflight (`OPTIONS`) or a `HEAD` is answered by whatever fronts the URL
         // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
@@ -1202,6 +1205,11 @@ impl State {
             (Some(501), false, _) if unrouted => {
                 Some("answered HTTP 501 with a \"Not Implemented\" page (no A2A error)".to_string())
             }
+            // grpc58: a gRPC call refused for its content-type application/grpc, no
+            // grpc-status: an HTTP server that is no gRPC one answers the url
+            (Some(415), false, _) if grpc_refused_as_media(x) => Some(
+                "answered HTTP 415 to a gRPC call (no grpc-status: the server there refuses content-type application/grpc, so it is no gRPC server)".to_string(),
+            ),
             // A 301/302/303 turns the client's POST into a GET (RFC 9110 §15.4): the call never
             // reaches the agent (an http:// card behind a TLS proxy, cap-js/agents #75).
             // 307/308 keep the method and are followed.
@@ -1285,11 +1293,21 @@ impl State {
         // error code (`{"error":"no such route"}`) at a URL that never answered a
         // JSON-RPC POST: a router's page, as the probe's card.interface-url test reads it
         // (breaker41 card-404: the probe's first call there, a GetTask, failed that test
-        // while the verifier took the page for a TaskNotFound answer).
+        // while the verifier took the page for a TaskNotFound answer). Nor a gRPC call's
+        // 404 whatever its body: a gRPC answer is its grpc-status, and a gRPC client reads
+        // HTTP 404 as UNIMPLEMENTED (PROTOCOL-HTTP2.md), so an HTTP+JSON error body there
+        // (an agent's REST router answering the gRPC path) is the URL serving no gRPC
+        // (grpc58: misbehave47 rest-card-grpc-only got no CARD-URL-002, while the same
+        // 404 to a JSON-RPC call did).
+        let grpc_call = x
+            .call
+            .as_deref()
+            .is_some_and(|c| c.binding == Some(Binding::Grpc));
         let body = x.resp_decoded().unwrap_or_default();
         match Json::parse(&body) {
             Ok(Json::Object(o))
-                if a2a_error_answer(x.call.as_deref(), &o)
+                if !grpc_call
+                    && a2a_error_answer(x.call.as_deref(), &o)
                     && !self.router_page_to_rpc_call(x, p, &o) =>
             {
                 self.mark_answered(p, &x.method);
@@ -1354,7 +1372,15 @@ impl State {
         // (interface key, length of its url's path, already reported)
         let mut hits: Vec<(String, usize, bool)> = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if (never && a.answered) || !a.at_origin(p, &origin) {
+            // A gRPC interface the call reached through the recorder: the proxy forwarded it
+            // to the advertised host:port (a card that names the agent's own address, which
+            // the recorder does not rewrite; grpc58, misbehave47 rest-card-grpc-only: the
+            // probe's gRPC call answered 404 there got no CARD-URL-002).
+            let relayed = a.grpc
+                && x.upstream_parts
+                    .as_deref()
+                    .is_some_and(|u| grpc_target_is(&a.parts, u));
+            if (never && a.answered) || !(a.at_origin(p, &origin) || relayed) {
                 continue;
             }
             // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
@@ -2145,4 +2171,18 @@ impl State {
             );
         }
     }
+}
+
+/// A gRPC call (GRPC-001) answered HTTP 415 Unsupported Media Type without `grpc-status`:
+/// the server at the url refuses `content-type: application/grpc`, so it serves no gRPC
+/// (a gRPC server answers every call with a grpc-status, and only a non-gRPC request 415;
+/// PROTOCOL-HTTP2.md). CARD-URL-002 (CARD-005) for a gRPC interface url, as a 404 is.
+fn grpc_refused_as_media(x: &Exch) -> bool {
+    x.status == Some(415)
+        && !x.synthetic
+        && x.call
+            .as_deref()
+            .is_some_and(|c| c.binding == Some(Binding::Grpc))
+        && !x.resp_headers.contains("grpc-status")
+        && x.trailers.get("grpc-status").is_none()
 }

@@ -38,6 +38,46 @@ impl State {
         ))
     }
 
+    /// STREAM-END-009 / STREAM-END-010 (STREAM-003, STREAM-007; 0.x STREAM-008): a task
+    /// stream whose client closed it (outcome client abort: the SSE response or the gRPC
+    /// call the client left) [`HELD_OPEN_GRACE_US`] or more after the stream's own terminal
+    /// event, the agent having sent nothing that ended it (no close, no status): the agent
+    /// held the stream open past its end and the client gave up waiting. Gives the words
+    /// and the evidence (the terminal event, the client's close); `None` for a close within
+    /// the grace (a client that stops reading at the terminal event), for a stream with no
+    /// terminal event of its own (a client leaving a running task is no fault of the
+    /// agent's), when the terminal event's time is not known, and on a gateway's upstream
+    /// leg ([`Self::behind_hop`]): the gateway closes that stream when its own client
+    /// leaves, waiting on nothing (b40x-D30: a gateway that held the agent's events back
+    /// until its client gave up; the client leg's stream is judged as any client's).
+    fn held_open_after_terminal(&self, x: &Exch) -> Option<(String, Vec<Evidence>)> {
+        if self.behind_hop(x) {
+            return None;
+        }
+        let s = x.sse.as_ref()?;
+        let (st, tseq) = s.terminal?;
+        if s.terminal_t == 0 || s.error_seen || s.undecodable {
+            return None;
+        }
+        let held = x.end_t.checked_sub(s.terminal_t)?;
+        if held < HELD_OPEN_GRACE_US {
+            return None;
+        }
+        let how = match x.call.as_ref().and_then(|c| c.binding) {
+            Some(Binding::Grpc) => "the gRPC server stream got no status (grpc-status trailers) and the client cancelled the call",
+            _ => "the event stream's response never ended and the client closed it",
+        };
+        Some((
+            format!(
+                "stream stayed open {:.1} s after the terminal state {}: {how} (a task stream closes once its terminal event is sent; {:.0} s of grace allowed)",
+                held as f64 / 1e6,
+                x.state_term(st),
+                HELD_OPEN_GRACE_US as f64 / 1e6,
+            ),
+            vec![x.ev(tseq), x.ev(x.end_seq)],
+        ))
+    }
+
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
@@ -220,6 +260,16 @@ impl State {
                     } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
                         open_end_judged = true;
                         self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
+                    }
+                }
+                Outcome::ClientAbort => {
+                    if let Some((msg, ev)) = self.held_open_after_terminal(x) {
+                        let rule = if c.dialect.is_some_and(|d| d.is_0x()) {
+                            &r::STREAM_HELD_OPEN_0X
+                        } else {
+                            &r::STREAM_HELD_OPEN
+                        };
+                        self.stream_once(x, rule, msg, ev);
                     }
                 }
                 _ => {}

@@ -2610,6 +2610,7 @@ impl State {
             s.last_state_seq = seq;
             if st.is_terminal() && s.terminal.is_none() {
                 s.terminal = Some((st, seq));
+                s.terminal_t = s.event_t;
             }
         }
     }
