@@ -39,7 +39,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
   them, and A2A defines none); each is recorded as a `response_interim` event (open45;
   HTTP/1.1 upstreams, plain or TLS through [`early::OverTls`] (open46); not HTTP/2, whose
-  interim HEADERS hyper's client skips).
+  interim HEADERS hyper's client skips). More than [`early::MAX_INTERIMS`] (64) before the
+  final response end the exchange: the client gets a `502`, the recording the first 64 and
+  an `upstream_error` naming the limit (attack58: an endless run of `103`s grew memory
+  without bound).
 - Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
   message ends there, RFC 9112 §6.3); their count is recorded as `response_excess`
   (HTTP/1.1 upstreams, plain or TLS, counted by [`early::EarlyAnswerIo`] without a copy;
