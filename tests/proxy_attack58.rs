@@ -52,7 +52,9 @@ fn fds(pid: u32) -> usize {
         .unwrap_or(0)
 }
 
-/// Waits up to 10 s for process `pid`'s descriptors to fall to `baseline`; the last count.
+/// Waits up to 10 s for process `pid`'s descriptors to fall to `baseline` (or below: a
+/// connection of the start-up check may still have been open when it was counted); the
+/// last count.
 fn fds_back_to(pid: u32, baseline: usize) -> usize {
     let end = Instant::now() + Duration::from_secs(10);
     loop {
@@ -268,9 +270,8 @@ fn the_start_up_loop_check_is_exact_per_address_family() {
             "{listen_host} / {upstream_host} ({:?}): {answer}",
             t.elapsed()
         );
-        assert_eq!(
-            fds_back_to(pid, base),
-            base,
+        assert!(
+            fds_back_to(pid, base) <= base,
             "{listen_host} / {upstream_host}"
         );
         let _ = run.terminate();
@@ -460,9 +461,8 @@ fn intercepted_handshake_failures_are_told_by_their_cause() {
     )
     .unwrap();
     assert!(answer.starts_with("HTTP/1.1 "), "{answer}");
-    assert_eq!(
-        fds_back_to(pid, base),
-        base,
+    assert!(
+        fds_back_to(pid, base) <= base,
         "descriptors after the five clients"
     );
     let stderr = run.terminate();
@@ -701,7 +701,7 @@ fn an_agent_flooding_interim_responses_is_cut_after_64() {
         answer.starts_with("HTTP/1.1 200"),
         "the next request: {answer}"
     );
-    assert_eq!(fds_back_to(pid, base), base);
+    assert!(fds_back_to(pid, base) <= base, "descriptors");
     let _ = run.terminate();
     let ev: Vec<serde_json::Value> = std::fs::read_to_string(&rec)
         .unwrap()
@@ -796,7 +796,7 @@ fn pipelining_behind_a_slow_first_answer_keeps_order_and_others_are_served() {
         .map(|a| a.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or(""))
         .collect();
     assert_eq!(bodies, ["/slow", "/fast", "/third"], "{out}");
-    assert_eq!(fds_back_to(pid, base), base);
+    assert!(fds_back_to(pid, base) <= base, "descriptors");
     let _ = run.terminate();
     let text = std::fs::read_to_string(&rec).unwrap();
     let complete = text
