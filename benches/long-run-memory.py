@@ -15,12 +15,18 @@ docs/performance.md, session 43. Linux only (/proc).
 the stop's wall time, the proxy's peak RSS (VmHWM) and CPU seconds are printed (attack57).
 `--pipeline K`: K requests written before their K answers are read (HTTP/1.1 pipelining,
 RFC 9112 §9.3.2), for runs of a million calls on a shared machine; default 1.
+`--sample SECS`: also every SECS seconds (and through the stop) one line with the calls
+answered, VmRSS, and the `finding` events in the recording so far; each call makes one
+finding (without `--fresh-ok`), written once the online verifier judged the call, so
+`calls - findings` is the verifier's queue in calls (handed over, not yet judged; calls in
+rounds skipped at the backlog bound never get one) (attack58).
 """
 import json, os, shutil, socket, subprocess, sys, time, tempfile
 BIN, N = sys.argv[1], int(sys.argv[2])
 ok = "--fresh-ok" in sys.argv
 report = "--report" in sys.argv
 K = int(sys.argv[sys.argv.index("--pipeline") + 1]) if "--pipeline" in sys.argv else 1
+SAMPLE = float(sys.argv[sys.argv.index("--sample") + 1]) if "--sample" in sys.argv else 0
 def port():
     s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
 ap, pp = port(), port()
@@ -60,6 +66,27 @@ def read_answer():
 t0 = time.time()
 print(f"0 calls: {rss(proxy.pid)} MiB", flush=True)
 i = 0
+if SAMPLE:
+    import threading
+    def sampler():
+        # the recording read as it grows: `finding` lines counted in whole lines
+        findings, rest, pos = 0, b"", 0
+        while proxy.poll() is None:
+            try:
+                with open(f"{tmp}/r.jsonl", "rb") as f:
+                    f.seek(pos)
+                    chunk = f.read()
+                pos += len(chunk)
+                data = rest + chunk
+                cut = data.rfind(b"\n") + 1
+                findings += data[:cut].count(b'"type":"finding"')
+                rest = data[cut:]
+                r, h = rss(proxy.pid), status(proxy.pid, "VmHWM")
+            except Exception:
+                break
+            print(f"sample {time.time()-t0:.0f} s: {i} calls, {findings} findings, queue {i - findings} calls; {r} MiB (peak {h})", flush=True)
+            time.sleep(SAMPLE)
+    threading.Thread(target=sampler, daemon=True).start()
 step = max(N // 10, 1)
 while i < N:
     k = min(K, N - i)

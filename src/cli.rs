@@ -359,6 +359,14 @@ pub struct ProxyArgs {
     /// a gateway giving up on a stream, GW-SSE-002, is seen late or not at all)
     #[arg(long)]
     pub half_close: bool,
+    /// Forward requests without the proxy's own `Via: 1.1 a2a-interop-<id>` entry (RFC 9110
+    /// §7.6.3), for an agent that signs or allow-lists its request headers. Without Via, a
+    /// request loop is no longer cut per request (508 Loop Detected): only the start-up
+    /// check remains (an --upstream / --route / --listener naming this proxy's own listen
+    /// address, in any spelling that resolves to it, is refused); a loop through another
+    /// name, a NAT or a second proxy runs until file descriptors run out
+    #[arg(long)]
+    pub no_via: bool,
     /// After Ctrl-C / SIGTERM / SIGHUP, wait up to SECS seconds for open exchanges (SSE
     /// streams still sending) to end before closing them and recording them as open; a
     /// second Ctrl-C ends the wait at once. 0: do not wait; at most 86400 (a day)

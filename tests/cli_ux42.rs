@@ -28,8 +28,7 @@ fn is_tracing_line(l: &str) -> bool {
 }
 
 /// Item 1: clients that do not trust the local CA of `--forward --intercept-tls` (here:
-/// a CONNECT, then bytes that are no TLS ClientHello, as a client that hangs up at the
-/// certificate) get one `a2a-interop proxy: WARNING:` line naming the CA certificate and
+/// a CONNECT, then a TLS client trusting no CA, which sends the alert unknown_ca) get one `a2a-interop proxy: WARNING:` line naming the CA certificate and
 /// how curl, httpx, requests and Node are told to trust it; the next 11 are counted, not
 /// printed, and the stop says how many.
 #[test]
@@ -67,13 +66,30 @@ fn clients_that_do_not_trust_the_interception_ca_get_one_prefixed_line_then_a_co
             "CONNECT agent.example:443 HTTP/1.1\r\nHost: agent.example:443\r\n\r\n"
         )
         .unwrap();
-        let mut head = [0u8; 12];
-        s.read_exact(&mut head).unwrap();
-        assert_eq!(&head, b"HTTP/1.1 200", "{}", text(&head));
-        // no ClientHello: what a client sends that gives up on the certificate is an
-        // alert; any non-handshake bytes fail the proxy's side the same way
-        let _ = s.write_all(b"not a TLS ClientHello\r\n\r\n");
-        let _ = s.shutdown(std::net::Shutdown::Write);
+        // the whole CONNECT answer head: the TLS client below must not read its rest
+        let mut head = Vec::new();
+        while !head.ends_with(b"\r\n\r\n") {
+            let mut b = [0u8; 1];
+            s.read_exact(&mut b).unwrap();
+            head.push(b[0]);
+        }
+        assert!(head.starts_with(b"HTTP/1.1 200"), "{}", text(&head));
+        // a TLS client that trusts no CA: it rejects the proxy's certificate with the
+        // alert unknown_ca (attack58: bytes that are no ClientHello, which this test sent
+        // before, are told as not TLS now, not as a CA problem)
+        let roots = rustls::RootCertStore::empty();
+        let cfg = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+        let name = rustls::pki_types::ServerName::try_from("agent.example").unwrap();
+        let mut conn = rustls::ClientConnection::new(std::sync::Arc::new(cfg), name).unwrap();
+        let mut tls = rustls::Stream::new(&mut conn, &mut s);
+        let failed = tls.write_all(b"GET / HTTP/1.1\r\nHost: agent.example\r\n\r\n");
+        assert!(failed.is_err(), "the handshake must fail: {failed:?}");
         let mut rest = Vec::new();
         let _ = s.read_to_end(&mut rest);
     }

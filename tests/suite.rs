@@ -281,6 +281,8 @@ mod probe_tls_reset;
 mod proxy_attack56;
 #[path = "proxy_attack57.rs"]
 mod proxy_attack57;
+#[path = "proxy_attack58.rs"]
+mod proxy_attack58;
 #[path = "proxy_card_cap.rs"]
 mod proxy_card_cap;
 #[path = "proxy_card_extended.rs"]

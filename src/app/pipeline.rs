@@ -1843,6 +1843,7 @@ impl Pipeline {
             findings_printed: ext.findings_printed,
             tls_ports: ext.tls_ports.clone(),
             shutdown_grace: ext.shutdown_grace,
+            no_via: ext.no_via,
             ..proxy::ProxyExtras::default()
         };
         // In the order of `extra` ([`Self::extra_addrs`]): the further listeners, the main

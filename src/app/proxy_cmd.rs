@@ -186,6 +186,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
     let upstream_sni = upstream_sni(&a, &cfg, &more)?;
     let trust_forwarded = a.trust_forwarded;
     let half_close = a.half_close;
+    let no_via = a.no_via;
     let also_ipv6_loopback = listens_on_localhost(&a.listen);
     // `--listener LEG@localhost:PORT=URL` as `--listen localhost:PORT` (ux39)
     let more_also_ipv6_loopback = a
@@ -227,6 +228,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             driver: None,
             also_ipv6_loopback,
             more_also_ipv6_loopback,
+            no_via,
         },
     ))
 }
@@ -769,8 +771,17 @@ pub fn refuse_own_address(
 ) -> anyhow::Result<()> {
     use std::net::ToSocketAddrs as _;
     let mut listens: Vec<(SocketAddr, String)> = vec![(main.listen, "--listen".to_string())];
+    // `localhost:PORT` listens on `[::1]:PORT` too (uxb38): that twin is reached by
+    // `http://[::1]:PORT` (attack58: the check is exact per address family now)
+    let twin = |l: SocketAddr| SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, l.port()));
+    if listens_on_localhost(&a.listen) && main.listen.ip().is_loopback() {
+        listens.push((twin(main.listen), format!("--listen {}", a.listen.trim())));
+    }
     for (m, spec) in more.iter().zip(&a.listeners) {
         listens.push((m.listen, format!("--listener {spec}")));
+        if listener_on_localhost(spec) && m.listen.ip().is_loopback() {
+            listens.push((twin(m.listen), format!("--listener {spec}")));
+        }
     }
     let mut targets: Vec<(String, String)> = Vec::new();
     for r in &main.routes {

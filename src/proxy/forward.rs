@@ -82,44 +82,188 @@ pub(super) struct Intercept {
     /// The CA certificate clients must trust (`ca-cert.pem` of `--ca-dir`), named in the
     /// handshake warning.
     ca_cert: PathBuf,
-    /// Client TLS handshakes that failed on intercepted CONNECTs: one stderr line at once,
-    /// then one a minute with the count, the rest said at the stop (ux42: a `tracing`
-    /// WARN line per connection, timestamped and without the `a2a-interop proxy` prefix).
-    untrusted: super::plain_on_tls::Said,
-    /// The last such failure: `(authority, cause)`, for the stop's line.
-    last_untrusted: std::sync::Mutex<Option<(String, String)>>,
+    /// Client TLS handshakes that failed on intercepted CONNECTs, one count per
+    /// [`HandshakeEnd`] kind: one stderr line at once, then one a minute with the count, the
+    /// rest said at the stop (ux42: a `tracing` WARN line per connection, timestamped and
+    /// without the `a2a-interop proxy` prefix; attack58: one count per kind, each line
+    /// saying its own cause).
+    failed: [FailedHandshakes; HandshakeEnd::KINDS],
+    /// ClientHellos whose SNI named another host than their CONNECT ([`sni_differs`]).
+    sni_differs: super::plain_on_tls::Said,
+}
+
+/// The client handshakes of one [`HandshakeEnd`] kind that failed: the one-a-minute
+/// counter and the last failure not said yet (`(authority, cause)`), for the stop's line.
+#[derive(Default)]
+struct FailedHandshakes {
+    said: super::plain_on_tls::Said,
+    last: std::sync::Mutex<Option<(String, String)>>,
+}
+
+/// How a client's side of an intercepted CONNECT ended before its TLS handshake was
+/// complete (attack58: every one of them was told as "the client does not trust the local
+/// CA"). Each has its own stderr line ([`handshake_line`]) saying what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandshakeEnd {
+    /// The client sent a TLS alert that rejects the proxy's certificate (`unknown_ca`,
+    /// `bad_certificate`, `certificate_unknown`; RFC 8446 §6.2): it does not trust the
+    /// local CA.
+    Untrusted,
+    /// The client sent another TLS alert (`protocol_version`, `handshake_failure`,
+    /// `no_application_protocol`, ...), or the proxy found nothing in common with its
+    /// ClientHello: no version, cipher suite or ALPN protocol in common; not a CA problem.
+    OtherAlert,
+    /// The connection was reset or closed (EOF) before the handshake was complete and
+    /// without any alert: the client gave up on its own, or dropped the connection on a
+    /// certificate it rejected without saying why.
+    Closed,
+    /// The first bytes were neither a TLS record (RFC 8446 §5.1: a handshake record starts
+    /// with byte 22) nor an HTTP request line (that is served as plain HTTP).
+    NotTls,
+    /// Nothing, or an incomplete handshake, within [`super::refusal::HEAD_TIMEOUT`].
+    Stalled,
+    /// The handshake bytes could not be read (a malformed ClientHello and the like).
+    Malformed,
+}
+
+impl HandshakeEnd {
+    /// The number of kinds.
+    const KINDS: usize = 6;
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// How a TLS accept that failed with `e` ended, its cause for the line: the alert's
+    /// name, the rustls error, the IO error.
+    pub fn of_error(e: &std::io::Error) -> (Self, String) {
+        use rustls::AlertDescription as A;
+        if let Some(tls) = e.get_ref().and_then(|i| i.downcast_ref::<rustls::Error>()) {
+            return match tls {
+                rustls::Error::AlertReceived(
+                    a @ (A::UnknownCA | A::BadCertificate | A::CertificateUnknown),
+                ) => (
+                    Self::Untrusted,
+                    format!("the client sent the TLS alert {a:?}"),
+                ),
+                rustls::Error::AlertReceived(a) => (
+                    Self::OtherAlert,
+                    format!("the client sent the TLS alert {a:?}"),
+                ),
+                // nothing in common: told as the client's alert would be
+                e @ (rustls::Error::NoApplicationProtocol | rustls::Error::PeerIncompatible(_)) => {
+                    (Self::OtherAlert, e.to_string())
+                }
+                other => (Self::Malformed, other.to_string()),
+            };
+        }
+        match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => (
+                Self::Closed,
+                "the client closed the connection (EOF)".into(),
+            ),
+            std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::ConnectionAborted
+            | std::io::ErrorKind::BrokenPipe => {
+                (Self::Closed, "the client reset the connection".into())
+            }
+            _ => (Self::Malformed, e.to_string()),
+        }
+    }
 }
 
 impl Intercept {
-    /// Notes a client TLS handshake that failed on `CONNECT authority` with `cause`; the
-    /// stderr line when one is due ([`untrusted_line`]).
-    fn note_untrusted(&self, authority: &str, cause: &str) -> Option<String> {
-        let n = self.untrusted.note(std::time::Instant::now());
+    /// Notes a client TLS handshake on `CONNECT authority` that ended as `kind` with
+    /// `cause`; the stderr line when one is due ([`handshake_line`]).
+    fn note_failed(&self, kind: HandshakeEnd, authority: &str, cause: &str) -> Option<String> {
+        let f = &self.failed[kind.index()];
+        let n = f.said.note(std::time::Instant::now());
         if n.is_none() {
-            *self
-                .last_untrusted
+            *f.last
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner) =
                 Some((authority.to_string(), cause.to_string()));
         }
-        n.map(|n| untrusted_line(n, authority, cause, &self.ca_cert))
+        n.map(|n| handshake_line(kind, n, authority, cause, &self.ca_cert))
     }
 
-    /// The stop's line for the failed client handshakes counted since the last line and
-    /// not said yet; `None` when there are none.
-    pub(super) fn unsaid_untrusted_line(&self) -> Option<String> {
-        let (n, since) = self.untrusted.unsaid(std::time::Instant::now())?;
-        let (authority, cause) = self
-            .last_untrusted
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
-            .unwrap_or_default();
-        Some(format!(
-            "a2a-interop proxy: WARNING: {n} more client TLS {} failed on intercepted CONNECTs in the {since} s since the last such line (the last: CONNECT {authority}: {cause}); the clients must trust the CA certificate {}",
-            if n == 1 { "handshake" } else { "handshakes" },
-            self.ca_cert.display()
-        ))
+    /// Notes a ClientHello on `CONNECT authority` whose SNI named `sni`
+    /// ([`sni_differs`]); the stderr line when one is due ([`sni_line`]).
+    fn note_sni(&self, authority: &str, sni: &str) -> Option<String> {
+        self.sni_differs
+            .note(std::time::Instant::now())
+            .map(|n| sni_line(n, authority, sni))
+    }
+
+    /// The stop's lines for the failed client handshakes counted since the last line of
+    /// their kind and not said yet (one line per kind; empty when every one was said).
+    pub(super) fn unsaid_failed_lines(&self) -> Vec<String> {
+        let now = std::time::Instant::now();
+        let mut out = Vec::new();
+        for (i, f) in self.failed.iter().enumerate() {
+            let Some((n, since)) = f.said.unsaid(now) else {
+                continue;
+            };
+            let (authority, cause) = f
+                .last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone()
+                .unwrap_or_default();
+            let what = if i == HandshakeEnd::Untrusted.index() {
+                format!(
+                    "the clients must trust the CA certificate {}",
+                    self.ca_cert.display()
+                )
+            } else {
+                "the first such line said what to do".to_string()
+            };
+            out.push(format!(
+                "a2a-interop proxy: WARNING: {n} more client TLS {} failed on intercepted CONNECTs in the {since} s since the last such line (the last: CONNECT {authority}: {cause}); {what}",
+                if n == 1 { "handshake" } else { "handshakes" },
+            ));
+        }
+        out
+    }
+}
+
+/// The stderr line for client TLS handshakes on intercepted CONNECTs that ended as `kind`:
+/// `n` of them since the last line of that kind (1: the first of the run), the last on
+/// `authority` with `cause`; `ca_cert` the CA certificate the clients must trust. Only
+/// [`HandshakeEnd::Untrusted`] is told as a CA trust problem ([`untrusted_line`]); the
+/// others say their own cause and what to do (attack58).
+pub fn handshake_line(
+    kind: HandshakeEnd,
+    n: u64,
+    authority: &str,
+    cause: &str,
+    ca_cert: &Path,
+) -> String {
+    let ca = ca_cert.display();
+    let head = if n <= 1 {
+        format!("a client's TLS handshake failed on its CONNECT {authority} ({cause})")
+    } else {
+        format!("{n} client TLS handshakes failed on intercepted CONNECTs since the last such line (the last: CONNECT {authority}: {cause})")
+    };
+    let more = "(more such failures: one line a minute, with the count)";
+    match kind {
+        HandshakeEnd::Untrusted => untrusted_line(n, authority, cause, ca_cert),
+        HandshakeEnd::OtherAlert => format!(
+            "a2a-interop proxy: WARNING: {head}: the client refused the handshake for another reason than the certificate: no TLS version (the proxy speaks TLS 1.2 and 1.3), cipher suite or ALPN protocol (h2, http/1.1) in common with the proxy; hint: update or configure the client's TLS settings (openssl s_client -connect through the proxy shows what it offers) {more}"
+        ),
+        HandshakeEnd::Closed => format!(
+            "a2a-interop proxy: WARNING: {head}: the client closed the connection during the handshake without a TLS alert: it gave up on its own (a timeout, a cancelled request, a health check that only opens the tunnel) or dropped the proxy's certificate without saying why; nothing reached the proxy; hint: run the client with its TLS errors shown (curl -v); if it rejects the certificate, it must trust the CA certificate {ca} {more}"
+        ),
+        HandshakeEnd::NotTls => format!(
+            "a2a-interop proxy: WARNING: {head}: the client sent bytes that are neither TLS nor an HTTP request inside its CONNECT tunnel, so nothing was served or recorded; with --intercept-tls a tunnel must carry HTTPS (a TLS ClientHello) or plain HTTP/1.1 or h2c; hint: a client speaking another protocol through the proxy (SSH, a database, WebSocket over a raw tunnel) needs the proxy without --intercept-tls {more}"
+        ),
+        HandshakeEnd::Stalled => format!(
+            "a2a-interop proxy: WARNING: {head}: the tunnel was closed after {} s: a client that waits for the server to speak first (SMTP, SSH: not HTTPS) or one that stalled mid-handshake; nothing reached the proxy; hint: check that the client speaks HTTPS to {authority} and is not blocked on something else {more}",
+            super::refusal::HEAD_TIMEOUT.as_secs()
+        ),
+        HandshakeEnd::Malformed => format!(
+            "a2a-interop proxy: WARNING: {head}: the client's handshake could not be read as TLS 1.2 or 1.3 (a malformed or truncated ClientHello; not a certificate problem); nothing reached the proxy; hint: check the client's TLS library and version {more}"
+        ),
     }
 }
 
@@ -186,8 +330,8 @@ impl ForwardState {
                     ca,
                     jobs,
                     ca_cert: ic.ca_dir.join(super::tls::CA_CERT_FILE),
-                    untrusted: super::plain_on_tls::Said::default(),
-                    last_untrusted: std::sync::Mutex::new(None),
+                    failed: Default::default(),
+                    sni_differs: super::plain_on_tls::Said::default(),
                 })
             }
             None => None,
@@ -236,14 +380,26 @@ impl ForwardState {
 }
 
 /// Whether a connection to `ip:port` reaches the listener bound to `listen` (a request
-/// sent there would come back to this proxy: a loop): the same port and the same address,
-/// or both loopback, or a listener on the unspecified address (`0.0.0.0`, `[::]`) and `ip`
-/// one of this machine's addresses (loopback, unspecified, or an address a socket can be
-/// bound to here). A target spelled as the unspecified address (`0.0.0.0`, `[::]`: a
-/// connect there reaches this host, Linux takes it as loopback) or as an IPv4-mapped IPv6
-/// address (`[::ffff:127.0.0.1]`) counts as the address it reaches (attack57: both
-/// passed the check, and `--upstream http://0.0.0.0:PORT` in front of `--listen
-/// 127.0.0.1:PORT` forwarded one request to itself until 9,792 descriptors were open).
+/// sent there would come back to this proxy: a loop). Exact, as the kernel delivers a
+/// connection (attack58: a `127.0.0.1:P` listener refused `--upstream http://[::1]:P`, which
+/// cannot reach it):
+///
+/// - the same port, and `ip` is the listen address; a target spelled as the unspecified
+///   address (`0.0.0.0`, `[::]`: a connect there lands on the loopback address of its
+///   family, `127.0.0.1` / `::1`) or as an IPv4-mapped IPv6 address (`[::ffff:127.0.0.1]`,
+///   carried as IPv4) counts as the address it reaches (attack57: both passed the check,
+///   and `--upstream http://0.0.0.0:PORT` in front of `--listen 127.0.0.1:PORT` forwarded
+///   one request to itself until 9,792 descriptors were open);
+/// - a listener on `0.0.0.0` is reached through any IPv4 address of this machine (loopback,
+///   or one a socket can be bound to here), not through IPv6;
+/// - a listener on `[::]` through any IPv6 address of this machine, and through its IPv4
+///   addresses too unless the system's sockets are IPv6-only (Linux
+///   `net.ipv6.bindv6only = 1`; a dual-stack socket is the default, and the proxy does
+///   not set `IPV6_V6ONLY`);
+/// - another loopback address of the same family (`127.0.0.2` for a `127.0.0.1`
+///   listener) or the other family's loopback (`[::1]` for `127.0.0.1`) does not reach a
+///   listener bound to one address.
+///
 /// Port 0 (an ephemeral listener) matches nothing. Used per request in forward mode and
 /// at start-up for reverse-mode upstreams (breaker10n N1).
 pub fn listener_reaches(listen: SocketAddr, ip: IpAddr, port: u16) -> bool {
@@ -256,13 +412,23 @@ pub fn listener_reaches(listen: SocketAddr, ip: IpAddr, port: u16) -> bool {
         IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
         other => other,
     };
-    if ip == me || (ip.is_loopback() && me.is_loopback()) {
+    if ip == me {
         return true;
     }
-    me.is_unspecified()
-        && (ip.is_loopback()
-            || ip.is_unspecified()
-            || std::net::UdpSocket::bind(SocketAddr::new(ip, 0)).is_ok())
+    let family_reaches = match me {
+        IpAddr::V4(v4) => v4.is_unspecified() && ip.is_ipv4(),
+        IpAddr::V6(v6) => v6.is_unspecified() && (ip.is_ipv6() || !ipv6_only()),
+    };
+    family_reaches
+        && (ip.is_loopback() || std::net::UdpSocket::bind(SocketAddr::new(ip, 0)).is_ok())
+}
+
+/// Whether IPv6 sockets are IPv6-only by default here (Linux `net.ipv6.bindv6only`; read
+/// at each call, start-up and forward-mode targets only). Unreadable: `false`, the
+/// default on Linux and the cautious answer (a `[::]` listener then counts as reached over
+/// IPv4 too).
+fn ipv6_only() -> bool {
+    std::fs::read_to_string("/proc/sys/net/ipv6/bindv6only").is_ok_and(|v| v.trim() == "1")
 }
 
 /// Host without IPv6 brackets, for connecting.
@@ -541,21 +707,58 @@ async fn intercept(
     let mut first = Vec::new();
     let plain = loop {
         let mut buf = [0u8; 16];
-        let n = match tokio::time::timeout_at(deadline, io.read(&mut buf)).await {
-            Ok(Ok(n)) => n,
-            Ok(Err(_)) | Err(_) => 0,
+        let said = if first.is_empty() {
+            "nothing"
+        } else {
+            "the start of an HTTP request line only"
         };
-        if n == 0 {
-            tracing::debug!(authority = %authority, "nothing (or no TLS) from the client in its CONNECT tunnel within the head time limit");
+        let (kind, cause) = match tokio::time::timeout_at(deadline, io.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => {
+                first.extend_from_slice(&buf[..n]);
+                match super::plain_on_tls::classify(&first) {
+                    super::plain_on_tls::First::PlainHttp => break true,
+                    super::plain_on_tls::First::Other => break false,
+                    super::plain_on_tls::First::Undecided => continue,
+                }
+            }
+            Ok(Ok(_)) => (
+                HandshakeEnd::Closed,
+                format!("the client closed the tunnel (EOF) after sending {said}"),
+            ),
+            Ok(Err(e)) => (
+                HandshakeEnd::Closed,
+                format!("the client reset the tunnel after sending {said}: {e}"),
+            ),
+            Err(_) => (
+                HandshakeEnd::Stalled,
+                format!(
+                    "the client sent {said} within {} s",
+                    super::refusal::HEAD_TIMEOUT.as_secs()
+                ),
+            ),
+        };
+        handshake_failed(&st, kind, &authority, &cause);
+        return;
+    };
+    // Neither TLS (a handshake record starts with byte 22, RFC 8446 §5.1) nor HTTP: said
+    // as such, not handed to rustls (whose "corrupt message" read as a CA problem).
+    if !plain {
+        let lead = first
+            .iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count();
+        if first.get(lead) != Some(&22) || lead > 0 {
+            let shown: String = first
+                .iter()
+                .take(16)
+                .flat_map(|b| std::ascii::escape_default(*b))
+                .map(char::from)
+                .collect();
+            let cause = format!("its first bytes: \"{shown}\"");
+            handshake_failed(&st, HandshakeEnd::NotTls, &authority, &cause);
             return;
         }
-        first.extend_from_slice(&buf[..n]);
-        match super::plain_on_tls::classify(&first) {
-            super::plain_on_tls::First::PlainHttp => break true,
-            super::plain_on_tls::First::Other => break false,
-            super::plain_on_tls::First::Undecided => {}
-        }
-    };
+    }
     let replayed = Replay {
         first,
         at: 0,
@@ -565,31 +768,98 @@ async fn intercept(
         let origin = plain_origin(&authority);
         return serve_tunnel(st, conn, replayed, origin, authority).await;
     }
-    let acceptor = tokio_rustls::TlsAcceptor::from(tls);
-    let accepted = tokio::time::timeout_at(deadline, acceptor.accept(replayed)).await;
+    // The ClientHello is read first to learn its SNI (RFC 6066 §3); the certificate is the
+    // CONNECT host's whatever it names ([`sni_differs`]).
+    let mut sni: Option<String> = None;
+    let lazy = tokio_rustls::LazyConfigAcceptor::new(rustls::server::Acceptor::default(), replayed);
+    let accepted = tokio::time::timeout_at(deadline, async {
+        let start = lazy.await?;
+        sni = start.client_hello().server_name().map(str::to_string);
+        start.into_stream(tls).await
+    })
+    .await;
+    let fronted = sni.filter(|s| sni_differs(s, &authority));
+    if let Some(name) = &fronted {
+        let line = st
+            .forward
+            .as_ref()
+            .and_then(|f| f.intercept.as_ref())
+            .and_then(|ic| ic.note_sni(&authority, name));
+        match line {
+            Some(line) if st.console_warnings => crate::errln!("{line}"),
+            _ => {
+                tracing::debug!(authority = %authority, sni = %name, "SNI differs from the CONNECT host")
+            }
+        }
+    }
+    let sni_note = fronted
+        .map(|n| format!("; its SNI named {n}, not the CONNECT host"))
+        .unwrap_or_default();
     let stream = match accepted {
         Ok(Ok(s)) => s,
         Err(_) => {
-            tracing::debug!(authority = %authority, "TLS handshake with the client not complete in time");
+            let cause = format!(
+                "the client's handshake was not complete within {} s{sni_note}",
+                super::refusal::HEAD_TIMEOUT.as_secs()
+            );
+            handshake_failed(&st, HandshakeEnd::Stalled, &authority, &cause);
             return;
         }
         Ok(Err(e)) => {
-            // Most often: the client does not trust the local CA.
-            let line = st
-                .forward
-                .as_ref()
-                .and_then(|f| f.intercept.as_ref())
-                .and_then(|ic| ic.note_untrusted(&authority, &e.to_string()));
-            match line {
-                Some(line) if st.console_warnings => crate::errln!("{line}"),
-                _ => {
-                    tracing::debug!(authority = %authority, error = %e, "TLS handshake with the client failed")
-                }
-            }
+            let (kind, cause) = HandshakeEnd::of_error(&e);
+            handshake_failed(&st, kind, &authority, &format!("{cause}{sni_note}"));
             return;
         }
     };
     serve_tunnel(st, conn, stream, format!("https://{authority}"), authority).await;
+}
+
+/// Whether a ClientHello's SNI `sni` names another host than `CONNECT authority` (ASCII
+/// case and a trailing dot aside; RFC 6066 §3, RFC 9110 §4.2.3). The proxy then still
+/// answers with a certificate for the CONNECT host and forwards to it (attack58): the
+/// CONNECT is what the client asked the proxy for, `--allow-host` and the loop check were
+/// made on it, and forwarding to the SNI name instead would let a client reach a host
+/// never checked (domain fronting). A client that means the SNI name fails its
+/// certificate check; one that does not has a bug. Said on stderr ([`sni_line`]).
+pub fn sni_differs(sni: &str, authority: &str) -> bool {
+    let host = authority
+        .parse::<http::uri::Authority>()
+        .map(|a| a.host().to_string())
+        .unwrap_or_else(|_| authority.to_string());
+    let norm = |h: &str| {
+        h.trim_start_matches('[')
+            .trim_end_matches(']')
+            .trim_end_matches('.')
+            .to_ascii_lowercase()
+    };
+    norm(sni) != norm(&host)
+}
+
+/// The stderr line for ClientHellos whose SNI named another host than their CONNECT
+/// ([`sni_differs`]): `n` since the last such line, the last on `authority` naming `sni`.
+pub fn sni_line(n: u64, authority: &str, sni: &str) -> String {
+    let head = if n <= 1 {
+        format!("a client sent CONNECT {authority} and then named {sni} in its TLS SNI")
+    } else {
+        format!("{n} clients named another host in their TLS SNI than in their CONNECT since the last such line (the last: CONNECT {authority}, SNI {sni})")
+    };
+    format!(
+        "a2a-interop proxy: WARNING: {head}: the proxy answers with a certificate for the CONNECT host and forwards the requests to {authority}, as the CONNECT asked (--allow-host and the loop check were made on it; the SNI name is never connected to); a client that means {sni} (domain fronting) fails its certificate check, otherwise the client has a bug; hint: CONNECT to the host the client's URL names (more such: one line a minute, with the count)"
+    )
+}
+
+/// Says a client handshake on `CONNECT authority` that ended as `kind` (`cause`): its
+/// stderr line when one is due and the console has warnings, else a debug trace.
+fn handshake_failed(st: &State, kind: HandshakeEnd, authority: &str, cause: &str) {
+    let line = st
+        .forward
+        .as_ref()
+        .and_then(|f| f.intercept.as_ref())
+        .and_then(|ic| ic.note_failed(kind, authority, cause));
+    match line {
+        Some(line) if st.console_warnings => crate::errln!("{line}"),
+        _ => tracing::debug!(authority = %authority, ?kind, cause, "client TLS handshake failed"),
+    }
 }
 
 /// The `http://` origin of plain HTTP sent in an intercepted CONNECT tunnel to `authority`
@@ -702,6 +972,21 @@ mod tests {
         assert!(!listener_reaches(any, "203.0.113.7".parse().unwrap(), 3128));
         let one: SocketAddr = "127.0.0.1:0".parse().unwrap();
         assert!(!listener_reaches(one, "127.0.0.1".parse().unwrap(), 0));
+        // attack58: 0.0.0.0 is IPv4 only; [::] is dual-stack unless bindv6only is set
+        assert!(!listener_reaches(any, "::1".parse().unwrap(), 3128));
+        assert!(listener_reaches(any, "127.0.0.2".parse().unwrap(), 3128));
+        let any6: SocketAddr = "[::]:3128".parse().unwrap();
+        assert!(listener_reaches(any6, "::1".parse().unwrap(), 3128));
+        assert!(listener_reaches(any6, "::".parse().unwrap(), 3128));
+        assert_eq!(
+            listener_reaches(any6, "127.0.0.1".parse().unwrap(), 3128),
+            !ipv6_only()
+        );
+        assert!(!listener_reaches(
+            any6,
+            "203.0.113.7".parse().unwrap(),
+            3128
+        ));
     }
 
     /// attack57: plain HTTP in a CONNECT tunnel goes to the port tunnelled to, 443 too.
@@ -719,8 +1004,20 @@ mod tests {
     #[test]
     fn every_spelling_of_a_loopback_listener_reaches_it() {
         let one: SocketAddr = "127.0.0.1:3128".parse().unwrap();
-        for t in ["0.0.0.0", "::ffff:127.0.0.1", "::", "127.0.0.1", "::1"] {
+        for t in ["0.0.0.0", "::ffff:127.0.0.1", "127.0.0.1"] {
             assert!(listener_reaches(one, t.parse().unwrap(), 3128), "{t}");
+        }
+        // attack58: the other family's loopback (`[::]` lands on `::1`) and another
+        // loopback address never reach a listener bound to 127.0.0.1
+        for t in ["::", "::1", "127.0.0.2"] {
+            assert!(!listener_reaches(one, t.parse().unwrap(), 3128), "{t}");
+        }
+        let six: SocketAddr = "[::1]:3128".parse().unwrap();
+        for t in ["::1", "::"] {
+            assert!(listener_reaches(six, t.parse().unwrap(), 3128), "{t}");
+        }
+        for t in ["127.0.0.1", "0.0.0.0", "::ffff:127.0.0.1"] {
+            assert!(!listener_reaches(six, t.parse().unwrap(), 3128), "{t}");
         }
         assert!(!listener_reaches(one, "0.0.0.0".parse().unwrap(), 3129));
         assert!(!listener_reaches(

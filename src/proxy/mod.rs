@@ -39,7 +39,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
   them, and A2A defines none); each is recorded as a `response_interim` event (open45;
   HTTP/1.1 upstreams, plain or TLS through [`early::OverTls`] (open46); not HTTP/2, whose
-  interim HEADERS hyper's client skips).
+  interim HEADERS hyper's client skips). More than [`early::MAX_INTERIMS`] (64) before the
+  final response end the exchange: the client gets a `502`, the recording the first 64 and
+  an `upstream_error` naming the limit (attack58: an endless run of `103`s grew memory
+  without bound).
 - Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
   message ends there, RFC 9112 §6.3); their count is recorded as `response_excess`
   (HTTP/1.1 upstreams, plain or TLS, counted by [`early::EarlyAnswerIo`] without a copy;
@@ -261,12 +264,16 @@ struct State {
     preserve_host: bool,
     /// Each open tunnel holds a clone; shutdown waits until all are dropped.
     tunnels: std::sync::Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
+    /// [`ProxyExtras::no_via`]: no `Via` appended, and the request's fields keep their
+    /// order ([`strip_hop_by_hop_in_order`]).
+    no_via: bool,
     /// This listener's `Via` pseudonym ([`via_pseudonym`]): appended to every request it
     /// forwards, and a request arriving with it is a loop ([`came_back`]).
     via_name: String,
     /// The `Via` values this listener appends for a request received over HTTP/1.1 and over
     /// HTTP/2 (`1.1 NAME`, `2 NAME`), made once: a clone is a reference count, where a
     /// `format!` and a header-value check per request were not free on the forwarding path.
+    /// Both `None` with `--no-via` ([`ProxyExtras::no_via`]): no `Via` is appended.
     via_h1: Option<HeaderValue>,
     via_h2: Option<HeaderValue>,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
@@ -431,6 +438,13 @@ pub struct ProxyExtras {
     /// (ux39); missing entries are `false`. Used by the pipeline like
     /// [`Self::also_ipv6_loopback`].
     pub more_also_ipv6_loopback: Vec<bool>,
+    /// `--no-via`: forward requests without this listener's `Via` entry (RFC 9110 §7.6.3;
+    /// for an agent that signs or allow-lists its request headers, attack58). The loop
+    /// defence that remains is the start-up check of the upstreams against the listen
+    /// addresses ([`forward::listener_reaches`]) and, in forward mode, the per-request check
+    /// of the target; a request that comes back through a name or a hop those cannot see
+    /// is forwarded again (no 508).
+    pub no_via: bool,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP
@@ -529,6 +543,7 @@ async fn serve(
     let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let attrib = attribution::Attributor::new(&cfg.routes, cfg.leg.clone(), ext.callers.clone());
     let via_name = via_pseudonym(local_addr);
+    let no_via = ext.no_via;
     let state = Arc::new(State {
         attrib,
         sink,
@@ -565,8 +580,13 @@ async fn serve(
         },
         stop_rx: stop_rx.clone(),
         tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
-        via_h1: HeaderValue::from_str(&format!("1.1 {via_name}")).ok(),
-        via_h2: HeaderValue::from_str(&format!("2 {via_name}")).ok(),
+        no_via,
+        via_h1: HeaderValue::from_str(&format!("1.1 {via_name}"))
+            .ok()
+            .filter(|_| !no_via),
+        via_h2: HeaderValue::from_str(&format!("2 {via_name}"))
+            .ok()
+            .filter(|_| !no_via),
         via_name,
     });
     let task = tokio::spawn(accept_loop(
@@ -1105,12 +1125,13 @@ async fn accept_loop(
     }
     // Client TLS handshakes that failed on intercepted CONNECTs since the last line: said
     // now too.
-    if let Some(line) = state
+    let unsaid = state
         .forward
         .as_ref()
         .and_then(|f| f.intercept.as_ref())
-        .and_then(forward::Intercept::unsaid_untrusted_line)
-    {
+        .map(forward::Intercept::unsaid_failed_lines)
+        .unwrap_or_default();
+    for line in unsaid {
         if state.console_warnings {
             crate::errln!("{line}");
         } else {
@@ -1442,6 +1463,55 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
     }
     if keep_te_trailers {
         h.insert(header::TE, HeaderValue::from_static("trailers"));
+    }
+}
+
+/// [`strip_hop_by_hop`] for a request forwarded with `--no-via` ([`ProxyExtras::no_via`]):
+/// the same fields go, and the fields that stay keep the order the client sent them in
+/// (`HeaderMap::remove` moves the last field into the removed one's place, so a client's
+/// `Connection: keep-alive` sent first made its last field the first one forwarded;
+/// attack58). The map is rebuilt only when a field is to go.
+fn strip_hop_by_hop_in_order(h: &mut HeaderMap) {
+    let framed_by_te = h.contains_key(header::TRANSFER_ENCODING);
+    let listed: Vec<HeaderName> = h
+        .get_all(header::CONNECTION)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
+        .collect();
+    let keep_te_trailers = h
+        .get(header::TE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
+        });
+    let goes = |n: &HeaderName| {
+        HOP_BY_HOP.contains(n)
+            || listed.contains(n)
+            || (framed_by_te && n == header::CONTENT_LENGTH)
+    };
+    if !h.keys().any(goes) {
+        return;
+    }
+    let old = std::mem::take(h);
+    let mut name: Option<HeaderName> = None;
+    for (n, v) in old {
+        if n.is_some() {
+            name = n;
+        }
+        let Some(n) = &name else { continue };
+        if n == header::TE && keep_te_trailers {
+            // `TE: trailers` only, where the client's TE was
+            if !h.contains_key(header::TE) {
+                h.insert(header::TE, HeaderValue::from_static("trailers"));
+            }
+            continue;
+        }
+        if !goes(n) {
+            h.append(n.clone(), v);
+        }
     }
 }
 
@@ -2134,12 +2204,18 @@ async fn handle(
     };
     // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
     let req_codings = other_transfer_codings(&parts.headers);
-    strip_hop_by_hop(&mut parts.headers);
+    if st.no_via {
+        strip_hop_by_hop_in_order(&mut parts.headers);
+    } else {
+        strip_hop_by_hop(&mut parts.headers);
+    }
     // RFC 9110 §7.6.3: a proxy sends Via in each request it forwards; with this listener's
     // pseudonym in it, a request that comes back is told from a new one ([`came_back`]).
+    // `--no-via` ([`ProxyExtras::no_via`]): neither value is made, nothing is appended.
     let via = match client_version {
         Version::HTTP_11 => st.via_h1.clone(),
         Version::HTTP_2 => st.via_h2.clone(),
+        _ if st.via_h1.is_none() => None,
         v => HeaderValue::from_str(&format!("{} {}", via_version(v), st.via_name)).ok(),
     };
     if let Some(v) = via {
@@ -2156,7 +2232,6 @@ async fn handle(
     } else {
         None
     };
-    parts.headers.remove(header::HOST);
     // Over TLS (intercepted CONNECT, `https://` route) the connector's ALPN picks h1 or h2;
     // the client sets Host / :authority.
     let tls_up = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
@@ -2187,15 +2262,22 @@ async fn handle(
             }
         }
     }
-    if let Some(h) = client_host {
-        // HTTP/1.1 (plain or TLS): hyper keeps a Host that is there
-        parts.headers.insert(header::HOST, h);
-    } else if !h2 && !tls_up {
-        if let Some(a) = uri
+    // HTTP/1.1 (plain or TLS): hyper keeps a Host that is there. Replaced where the client
+    // put it (`insert` keeps a field's place; a remove and insert moved Host last and the
+    // client's last field into its place, attack58); over h2c and TLS there is none.
+    let host = match client_host {
+        Some(h) => Some(h),
+        None if !h2 && !tls_up => uri
             .authority()
-            .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
-        {
-            parts.headers.insert(header::HOST, a);
+            .and_then(|a| HeaderValue::from_str(a.as_str()).ok()),
+        None => None,
+    };
+    match host {
+        Some(h) => {
+            parts.headers.insert(header::HOST, h);
+        }
+        None => {
+            parts.headers.remove(header::HOST);
         }
     }
     parts.uri = uri;
@@ -2450,6 +2532,13 @@ async fn handle(
         Ok(r) => r,
         Err(e) => {
             let cause = error_chain(&e);
+            // the interim (1xx) heads read before the failure (an agent past
+            // [`early::MAX_INTERIMS`]): recorded as for an answered request
+            if let (Some(ctx), Some(s)) = (&ctx, early::state_of_error(&e)) {
+                for head in s.take_interims() {
+                    ctx.send(early::interim_event(&head));
+                }
+            }
             if let Some(req_err) = ctx.as_ref().and_then(|c| c.request_error()) {
                 if let Some(ctx) = &ctx {
                     if ctx.request_malformed() {
