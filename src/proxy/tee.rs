@@ -488,7 +488,8 @@ impl ExchangeCtx {
         let closed = self.upstream.get().filter(|u| u.closed_while_sending());
         let forwarded =
             Some(self.request_forwarded.load(Ordering::Relaxed)).filter(|&n| n != u64::MAX);
-        let client_error = self.request_error().is_some();
+        // whether it failed, not its text (a clone of it under the lock)
+        let client_error = self.request_error.lock().is_ok_and(|g| g.is_some());
         let cut = self.request_cut.load(Ordering::Relaxed) && !client_error;
         if (closed.is_some() && request_bytes > 0)
             || (cut && outcome == Outcome::Complete)
@@ -593,6 +594,13 @@ impl ExchangeCtx {
 
 impl Drop for ExchangeCtx {
     fn drop(&mut self) {
+        // Already ended (every exchange that completed): nothing is left to send. An end
+        // kept pending after that would be refused by `send_end` all the same, and
+        // `end_dropped` built its `client_abort` text (an allocation) and took the end gate's
+        // lock twice per exchange only to be refused (docs/performance.md, "Session 58").
+        if self.ended.load(Ordering::Acquire) {
+            return;
+        }
         // Both bodies are gone: an end still waiting for the request goes out now.
         self.request_finished();
         self.end_dropped();
@@ -1104,6 +1112,92 @@ mod tests {
             h.push(k.as_str(), &String::from_utf8_lossy(v.as_bytes()));
         }
         h
+    }
+
+    /// A recorder (no file, no redaction) keeping every event in memory.
+    fn recorder() -> (
+        EventSink,
+        crate::record::writer::Recorder,
+        Arc<Mutex<Vec<crate::record::Event>>>,
+    ) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let keep = seen.clone();
+        let (sink, rec) = crate::record::writer::spawn_recorder(
+            crate::record::writer::RecorderConfig {
+                path: None,
+                overwrite: false,
+                header: crate::record::RecordingHeader::new(crate::record::CaptureMode::Reverse),
+                queue_bytes: 1 << 20,
+                lossless: false,
+                redact: false,
+                secret_headers: Vec::new(),
+            },
+            Box::new(move |e: &crate::record::Event| keep.lock().unwrap().push(e.clone())),
+        )
+        .unwrap();
+        (sink, rec, seen)
+    }
+
+    /// (exchange, outcome, error) of every `exchange_end` recorded.
+    fn ends(evs: &[crate::record::Event]) -> Vec<(String, Outcome, Option<String>)> {
+        evs.iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ExchangeEnd { outcome, error, .. } => Some((
+                    e.exchange.as_deref().unwrap_or("").to_string(),
+                    *outcome,
+                    error.clone(),
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Dropping an exchange sends its one `exchange_end` only when none was sent: an ended
+    /// exchange's drop (the drop skips its work then, session 58) adds nothing, also when
+    /// the shutdown ended it while its response side later asked for another end; one never
+    /// ended ends `client_abort` (or `open` while shutting down) at its drop, as before.
+    #[tokio::test]
+    async fn an_exchange_ends_once_whether_ended_before_its_drop_or_by_it() {
+        let (sink, rec, seen) = recorder();
+        let live = LiveExchanges::new();
+        // ended complete, then dropped
+        let a = ExchangeCtx::new(sink.clone(), "e1".into(), None, 1024, &live);
+        a.end(Outcome::Complete, None);
+        drop(a);
+        // ended by the shutdown; the response side asks again before the drop
+        let b = ExchangeCtx::new(sink.clone(), "e2".into(), None, 1024, &live);
+        b.request_started();
+        assert_eq!(live.end_all_open("proxy stopped"), 1);
+        b.end(Outcome::Complete, None);
+        drop(b);
+        // never ended: its drop ends it
+        let c = ExchangeCtx::new(sink.clone(), "e3".into(), None, 1024, &live);
+        drop(c);
+        // never ended, the request body still open: the drop ends it all the same
+        let d = ExchangeCtx::new(sink.clone(), "e4".into(), None, 1024, &live);
+        d.request_started();
+        drop(d);
+        // while shutting down
+        live.set_shutting_down();
+        let e = ExchangeCtx::new(sink.clone(), "e5".into(), None, 1024, &live);
+        drop(e);
+        assert_eq!(live.open_count(), 0);
+        rec.finish().await.unwrap();
+        let got = ends(&seen.lock().unwrap());
+        assert_eq!(
+            got,
+            vec![
+                ("e1".to_string(), Outcome::Complete, None),
+                ("e2".into(), Outcome::Open, Some("proxy stopped".into())),
+                ("e3".into(), Outcome::ClientAbort, Some(CLIENT_GONE.into())),
+                ("e4".into(), Outcome::ClientAbort, Some(CLIENT_GONE.into())),
+                (
+                    "e5".into(),
+                    Outcome::Open,
+                    Some("proxy shut down with the exchange open".into())
+                ),
+            ]
+        );
     }
 
     proptest! {

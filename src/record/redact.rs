@@ -1655,13 +1655,18 @@ impl Redactor {
                         st.req_coding = facts.content_coding(headers);
                         st.req_len = facts.content_length();
                         st.req_scan = facts.scan();
-                        // the messages' codec from the content-subtype (`+json`: ProtoJSON text)
-                        let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
+                        // the messages' codec from the content-subtype (`+json`: ProtoJSON
+                        // text), read only for a gRPC head
                         st.grpc_route = facts
                             .is_grpc()
                             .then(|| crate::model::grpc::grpc_route(url))
                             .flatten()
-                            .map(|r| crate::model::grpc::GrpcRoute { codec, ..r });
+                            .map(|r| crate::model::grpc::GrpcRoute {
+                                codec: crate::model::grpc::codec_of(
+                                    facts.content_type.unwrap_or(""),
+                                ),
+                                ..r
+                            });
                         st.req_grpc = st.grpc_route.as_ref().map(|r| {
                             Box::new(GrpcScan::new(
                                 r.clone(),
@@ -1856,11 +1861,13 @@ impl Redactor {
                             st.resp_coding = facts.content_coding(headers);
                             st.resp_len = facts.content_length();
                             st.resp_scan = facts.scan();
-                            // the answer's own content-subtype names its codec
-                            let codec =
-                                crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
+                            // the answer's own content-subtype names its codec (read only
+                            // for a gRPC answer)
                             st.resp_grpc =
                                 st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
+                                    let codec = crate::model::grpc::codec_of(
+                                        facts.content_type.unwrap_or(""),
+                                    );
                                     Box::new(GrpcScan::new(
                                         crate::model::grpc::GrpcRoute { codec, ..r.clone() },
                                         crate::model::grpc::Side::Response,
