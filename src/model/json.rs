@@ -2372,3 +2372,22 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod list_kind_words_tests {
+    use super::list_kind_words;
+
+    /// left58 item 5: PHP's numeric-keyed object is named as the list it was meant to be,
+    /// with its first keys; any other object, or an empty one, stays "an object".
+    #[test]
+    fn a_numeric_keyed_object_is_said_as_a_list_written_as_an_object() {
+        let w = list_kind_words(&test_json!({"0": 1, "2": 2, "5": 3, "9": 4}));
+        assert!(
+            w.starts_with("an object keyed \"0\", \"2\", \"5\", ... (a list written as an object with numeric keys"),
+            "{w}"
+        );
+        assert_eq!(list_kind_words(&test_json!({"a": 1})), "an object");
+        assert_eq!(list_kind_words(&test_json!({})), "an object");
+        assert_eq!(list_kind_words(&test_json!("x")), "a string");
+    }
+}
