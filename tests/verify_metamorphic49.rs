@@ -422,6 +422,16 @@ fn legal_changes() -> Vec<Legal> {
             make: |l| {
                 let mut out = Vec::new();
                 if let Some(s) = streams(l).into_iter().next() {
+                    // only a stream whose chunks hold whole events: in one re-chunked mid
+                    // event (w59's gateway leg, which round 58's new files moved into the
+                    // sample) a comment put at a chunk's start lands inside an event
+                    let whole = s.iter().all(|&i| {
+                        let b = l[i]["body"].as_str().unwrap_or("");
+                        b.is_empty() || b.ends_with("\n\n") || b.ends_with("\r\n\r\n")
+                    });
+                    if !whole {
+                        return out;
+                    }
                     let mut m = l.clone();
                     let mut n = 0;
                     for &i in &s {

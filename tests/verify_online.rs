@@ -235,7 +235,11 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                         || f.name == "subscribe-interrupted-task-refused"
                         || f.name == "message-to-interrupted-task-refused"
                         || f.name == "card-url-https-on-plain-http-port"
-                        || f.name == "response-body-cut-short",
+                        || f.name == "response-body-cut-short"
+                        // a generic error to a never-seen task id that no later
+                        // TaskNotFoundError for the id paired (ID-TASK-010, left58): "never
+                        // paired" is known only at the end
+                        || f.name == "unknown-task-internal-error",
                     "{}: {} only at finish ({})",
                     path.display(),
                     key(f),

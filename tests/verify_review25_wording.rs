@@ -14,7 +14,9 @@ fn json_rpc_url_that_answered_before_is_called_right() {
         "b25r-2-v10-rpc-url-answers-send-then-501-page-to-list",
     ] {
         let out = run(case);
-        let m = message(&out, "CARD-URL-002");
+        // left58 item 3: the url answered, so the rule is RPC-ENVELOPE-001 (no JSON-RPC
+        // response with the error), not CARD-URL-002 (card-url-unreachable); same words
+        let m = message(&out, "RPC-ENVELOPE-001");
         assert!(
             m.contains("JSON-RPC interface url https://h.example.test/rpc answered HTTP")
                 && m.contains("to ListTasks with no JSON-RPC response")
@@ -24,7 +26,7 @@ fn json_rpc_url_that_answered_before_is_called_right() {
         let help = &out
             .findings
             .iter()
-            .find(|f| f.rule == "CARD-URL-002")
+            .find(|f| f.rule == "RPC-ENVELOPE-001")
             .unwrap()
             .help;
         assert!(

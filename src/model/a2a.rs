@@ -6,7 +6,7 @@ StreamResponse). Views keep the raw value and report malformed members as
 `(JSON Pointer, message)` problems, never panics.
 */
 
-use super::json::{kind_words, value_words, Json, Obj};
+use super::json::{kind_words, list_kind_words, value_words, Json, Obj};
 
 /// A wire generation of A2A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1565,7 +1565,7 @@ pub fn update_view<'a>(o: &'a Obj, kind: PayloadKind, ptr: &str) -> UpdateView<'
                     )),
                     Some(v) => problems.push((
                         format!("{ptr}/artifact/parts"),
-                        format!("artifact parts is not a list but {}", kind_words(v)),
+                        format!("artifact parts is not a list but {}", list_kind_words(v)),
                     )),
                 }
             }
@@ -1957,7 +1957,7 @@ pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
             format!("{ptr}/parts"),
             format!(
                 "message parts is not a list but {}{}",
-                kind_words(v),
+                list_kind_words(v),
                 if v.is_null() {
                     " (ProtoJSON reads null as the empty list; a message needs at least one part)"
                 } else {
@@ -2374,7 +2374,7 @@ fn parts_problems_read(
     let Some(list) = parts.as_array() else {
         out.push((
             joined(),
-            format!("parts is not a list but {}", kind_words(parts)),
+            format!("parts is not a list but {}", list_kind_words(parts)),
         ));
         return out;
     };
@@ -3085,6 +3085,57 @@ fn artifact_shape_problems_read(a: &Json, ptr: &str, style: PartStyle) -> Vec<(S
     parts_problems_at(parts, (ptr, "/parts"), style)
 }
 
+/// Every problem of the Artifact at `ptr` that [`artifact_shape_problems`] checks, one per
+/// check that fails, in the order that function would name its first (left58 item 2: a
+/// stream's STREAM-SHAPE-001 names them all): no `artifactId`, no `parts`, metadata or
+/// extensions of the wrong type, a 1.0 member of the wrong JSON type or an empty
+/// `artifactId`, an empty 1.0 `parts` list, and each part's problems (unless `parts` itself
+/// was named). `(JSON Pointer, message)` pairs, empty when the artifact is well formed.
+pub fn artifact_shape_problems_all(a: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    if artifact_is_plain(a, style) {
+        return Vec::new();
+    }
+    let Some(o) = a.as_object() else {
+        return vec![(ptr.to_string(), "artifact is not an object".into())];
+    };
+    let mut out = Vec::new();
+    if str_member(o, "artifactId", "artifact_id").is_none() {
+        out.push((
+            format!("{ptr}/artifactId"),
+            "artifact has no artifactId".into(),
+        ));
+    }
+    let parts = o.get("parts");
+    if parts.is_none() {
+        out.push((format!("{ptr}/parts"), "artifact has no parts".into()));
+    }
+    let ext = metadata_extensions_problem(o, ptr, "artifact");
+    // (the proto's typing of the same members only when those read well: one fault, one
+    // problem)
+    let typed = ext.is_none();
+    out.extend(ext);
+    if style == PartStyle::V1 && typed {
+        out.extend(
+            proto_type_problem(o, ptr, "artifact", V1_ARTIFACT_FIELDS)
+                .or_else(|| empty_required_id(o, ptr, "artifact", "artifactId")),
+        );
+    }
+    let Some(parts) = parts else { return out };
+    let parts_at = format!("{ptr}/parts");
+    if out.iter().any(|(p, _)| p.starts_with(&parts_at)) {
+        return out;
+    }
+    if style == PartStyle::V1 && parts.as_array().is_some_and(Vec::is_empty) {
+        out.push((
+            parts_at,
+            "artifact has no parts (1.0 requires at least one)".into(),
+        ));
+        return out;
+    }
+    out.extend(parts_problems_at(parts, (ptr, "/parts"), style));
+    out
+}
+
 /// DATA-002 (1.0 §5.6.1): a 1.0 `TaskStatus` at `ptr` carries its `timestamp` (a
 /// `google.protobuf.Timestamp`, optional) as an RFC 3339 string with a zone, which is what
 /// ProtoJSON readers parse (a2a-js #641: a naive `2026-03-02T10:15:00.123456` from Python's
@@ -3471,6 +3522,17 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
         buf.push_str(list);
         buf.push_str(itoa::Buffer::new().format(i));
         buf
+    }
+    // left58 item 5 (DATA-005; proto Task.history / Task.artifacts are repeated, the 0.x
+    // schemas' arrays): a list written as anything else, PHP's numeric-keyed object above all
+    for list in ["history", "artifacts"] {
+        match o.get(list) {
+            None | Some(Json::Null) | Some(Json::Array(_)) => {}
+            Some(v) => out.push((
+                format!("{ptr}/{list}"),
+                format!("task {list} is not a list but {}", list_kind_words(v)),
+            )),
+        }
     }
     if let Some(Json::Array(h)) = o.get("history") {
         for (i, m) in h.iter().enumerate() {

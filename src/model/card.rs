@@ -9,7 +9,7 @@ schema where it differs (fewer required members). Every URL-valued member (inter
 absolute `http(s)` URL ([`AgentCardView::bad_interfaces`]).
 */
 
-use super::json::{kind_words, push_pointer_token, Json, Obj};
+use super::json::{kind_words, list_kind_words, push_pointer_token, Json, Obj};
 
 use super::a2a::Dialect;
 
@@ -479,7 +479,7 @@ fn not_a_list(what: &str, v: &Json, v1: bool) -> String {
         Json::Null if v1 => format!(
             "{what} is null, not a list: ProtoJSON reads null as the empty list, and this REQUIRED list must not be empty (an uninitialised list, such as a Go nil slice, is written as null)"
         ),
-        _ => format!("{what} is {}, not a list", kind_words(v)),
+        _ => format!("{what} is {}, not a list", list_kind_words(v)),
     }
 }
 

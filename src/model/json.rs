@@ -67,6 +67,28 @@ pub fn kind_words(v: &Json) -> String {
     }
 }
 
+/// As [`kind_words`], for a member that should hold a JSON list (left58 item 5): an object
+/// whose keys are all decimal numbers is said as the list written as an object that it is,
+/// with its first keys: `an object keyed "0", "2" (a list written as an object with
+/// numeric keys, ...)`. PHP's `json_encode` writes an array whose keys are not 0..n-1 (after
+/// `array_filter` or `unset`) so; every A2A list (proto `repeated`, JSON Schema `array`)
+/// must be a JSON array, which no client reads from such an object.
+pub fn list_kind_words(v: &Json) -> String {
+    if let Json::Object(o) = v {
+        let numeric =
+            |k: &str| !k.is_empty() && k.len() <= 10 && k.bytes().all(|b| b.is_ascii_digit());
+        if !o.is_empty() && o.keys().all(numeric) {
+            let shown: Vec<String> = o.keys().take(3).map(|k| format!("{k:?}")).collect();
+            let more = if o.len() > 3 { ", ..." } else { "" };
+            return format!(
+                "an object keyed {}{more} (a list written as an object with numeric keys, as PHP's json_encode writes an array whose keys are not 0, 1, 2, ... after array_filter or unset; array_values() keeps it a list)",
+                shown.join(", ")
+            );
+        }
+    }
+    kind_words(v)
+}
+
 /// As [`kind_words`], with a string's first 40 characters quoted: `the string "false"`,
 /// `the number 2`, `null`, ... for a finding about a member that holds the wrong JSON type
 /// (the 1.0 proto types, the 0.x booleans): the writer sees the very value to fix.
@@ -2348,5 +2370,24 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod list_kind_words_tests {
+    use super::list_kind_words;
+
+    /// left58 item 5: PHP's numeric-keyed object is named as the list it was meant to be,
+    /// with its first keys; any other object, or an empty one, stays "an object".
+    #[test]
+    fn a_numeric_keyed_object_is_said_as_a_list_written_as_an_object() {
+        let w = list_kind_words(&test_json!({"0": 1, "2": 2, "5": 3, "9": 4}));
+        assert!(
+            w.starts_with("an object keyed \"0\", \"2\", \"5\", ... (a list written as an object with numeric keys"),
+            "{w}"
+        );
+        assert_eq!(list_kind_words(&test_json!({"a": 1})), "an object");
+        assert_eq!(list_kind_words(&test_json!({})), "an object");
+        assert_eq!(list_kind_words(&test_json!("x")), "a string");
     }
 }

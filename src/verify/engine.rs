@@ -2023,7 +2023,9 @@ type Rest1xUnrouted = (String, String, String, Evidence, Evidence, Option<String
 /// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
 /// key, leg, evidence, method, the answer in the wire's words, TaskNotFoundError in the
 /// wire's words (on a 0.x JSON-RPC call with the words saying the 0.x spec recommends it),
-/// the rule of the answer's binding and version: RPC-ERROR-006 on 0.x JSON-RPC).
+/// the rule of the answer's binding and version: RPC-ERROR-006 on 0.x JSON-RPC; whether it
+/// is a generic internal error the prober did not mark, told as ID-TASK-010's note when no
+/// TaskNotFoundError for the id ever pairs with it, left58).
 type WrongUnknownTaskAnswer = (
     String,
     Option<String>,
@@ -2032,6 +2034,7 @@ type WrongUnknownTaskAnswer = (
     String,
     String,
     &'static Rule,
+    bool,
 );
 
 /// How long (µs) a 1.0 stream must stay open after an answer showed its task terminal before
@@ -3007,6 +3010,11 @@ pub(super) struct State {
     /// that leaves one out is PUSH-CFG-006. At most [`MAX_PUSH_URLS`] tasks, and
     /// [`MAX_PUSH_SECRETS`] ids each.
     push_live: HashMap<String, Vec<(String, u64, String)>>,
+    /// Task keys ([`Exch::tkey`]) whose push config a successful Create answered without an
+    /// id (a2a-python #1237, field case f87): a later Get / Delete naming the config by `""`
+    /// uses the id the agent gave, the agent's fault, not the client's DATA-PARAM-003
+    /// (left58 item 7). At most [`MAX_PUSH_URLS`].
+    push_idless: HashSet<String>,
     /// Push configs the client gave inline in a send (PUSH-002: 1.0
     /// `configuration.taskPushNotificationConfig`, 0.2/0.3 `configuration.pushNotificationConfig`,
     /// 0.3 HTTP+JSON `configuration.pushNotification`) whose answer named the task, by task
@@ -4298,6 +4306,7 @@ impl State {
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
+            push_idless: HashSet::new(),
             push_inline: HashMap::new(),
             sent_messages: Recent::new(MAX_TASKS),
             agent_messages: Recent::new(MAX_TASKS),
@@ -5915,6 +5924,8 @@ impl State {
         self.preferred_interface_skipped();
         self.card_not_served();
         self.upstream_bind_all_unseen();
+        // ID-TASK-010: generic errors to never-seen task ids no TaskNotFoundError paired.
+        self.flush_unknown_task_internal_errs();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()

@@ -627,7 +627,7 @@ rule!(DATA_PARAM_TASK_ID_MISSING, "DATA-PARAM-003", "client-task-call-without-id
     "name the task as params.id ({\"id\": \"t1\"}) in every generation: 0.x TaskQueryParams / TaskIdParams and the 1.0 GetTaskRequest / CancelTaskRequest / SubscribeToTaskRequest require id; taskId belongs to the push notification config calls only and name: tasks/{id} to the 0.3 proto; the push notification config calls name the task and the config: 1.0 {\"taskId\": \"t1\", \"id\": \"p1\"} (List: {\"taskId\": \"t1\"}), 0.x {\"id\": \"t1\", \"pushNotificationConfigId\": \"p1\"}; an agent answers a call without id -32602 InvalidParams (or -32001 TaskNotFound for the empty id it looked up), never the task");
 rule!(DATA_PARAM_REQUIRED_ID_ACCEPTED, "DATA-PARAM-004", "call-without-required-id-accepted", Warning, Interop,
     ["DATA-003", "ERR-006", "PUSH-003"],
-    "agent answered a JSON-RPC (or 1.0 gRPC) task or push notification config call that lacks a REQUIRED id (GetTask / CancelTask without id; a push config Get / Delete without taskId or config id, List without taskId; 0.x tasks/pushNotificationConfig/delete without pushNotificationConfigId) with a success result",
+    "agent answered a JSON-RPC (or 1.0 gRPC) task or push notification config call that lacks a REQUIRED id (GetTask / CancelTask without id; a push config Get / Delete without taskId or config id, List without taskId; 0.x tasks/pushNotificationConfig/delete without pushNotificationConfigId), or an HTTP+JSON task or push config route whose id segment is blank, with a success result",
     "validate input first (1.0 §3.3.2, §5.7 \"implementations SHOULD reject messages with missing required fields\") and refuse the call with -32602 InvalidParamsError (gRPC INVALID_ARGUMENT): a success for a call that names no task or no config means the agent guessed which one (the task's only config, an empty id), and a client that sends the same call to a stricter agent fails");
 // A warning, not an error: DATA-003 tells the agent to ignore an unknown field, so the call
 // is valid; but what the client asked for with it (a page size, a page token, a history
@@ -797,6 +797,17 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND_0X, "ID-TASK-009", "task-not-found-for-messag
     ["ERR-002"],
     "a 0.1/0.2/0.3 message that names no task (no taskId, no referenceTaskIds) was answered TaskNotFoundError, which the 0.x spec recommends for an unknown task only (ERR-002: a SHOULD in 0.x; in 1.0 a MUST, ID-TASK-005)",
     "TaskNotFoundError (-32001; 0.3 HTTP+JSON 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know, as the 0.x spec recommends; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in the failed state, or -32603 InternalError / -32006 InvalidAgentResponseError when a downstream agent answered wrongly");
+// left58 item 1: ID-TASK-007's passive form. A GetTask / CancelTask / SubscribeToTask of a
+// task id this recording never saw, answered with a generic internal error (-32603, HTTP
+// 500, gRPC INTERNAL or UNKNOWN) where TaskNotFoundError is owed (TASK-009; ERR-002). Without
+// the prober's mark the task may predate the recording and the failure be real, so a note;
+// when the recording shows the id unknown (TaskNotFoundError for it on another call) the
+// code rules tell it as an error (RPC-ERROR-001 / -006, REST-ERROR-001, GRPC-ERROR-001),
+// and the prober's own random id is ID-TASK-007's.
+rule!(ID_UNKNOWN_TASK_INTERNAL_ERROR, "ID-TASK-010", "unknown-task-internal-error", Note, ErrorHandling,
+    ["TASK-009", "ERR-002", "ERR-001"],
+    "agent answered a task read, cancel or subscription naming a task id this recording never saw with a generic internal error (JSON-RPC -32603, HTTP+JSON 500, gRPC INTERNAL or UNKNOWN) instead of TaskNotFoundError; the task may predate the recording, hence a note",
+    "look the id up first and answer an id the agent does not hold with TaskNotFoundError (JSON-RPC -32001; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND; gRPC NOT_FOUND), not with the internal error of a failed lookup (a KeyError, a null dereference): the client reads an internal error as a fault of the agent worth retrying, and TaskNotFoundError as the answer; if the task existed before the recording and the failure is real, this note does not apply");
 rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
     ["ID-001", "TASK-009"],
     "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding. Also a task call naming as its task id the messageId of the client's own send, which the agent had answered with a task of another id, answered TaskNotFoundError",
@@ -1694,6 +1705,7 @@ pub static RULES: &[Rule] = &[
     ID_UNKNOWN_TASK_MISANSWERED,
     ID_UNKNOWN_TASK_MISANSWERED_0X,
     ID_TASK_NOT_FOUND_FRESH_SEND_0X,
+    ID_UNKNOWN_TASK_INTERNAL_ERROR,
     PUSH_NO_CREDENTIALS,
     PUSH_WRONG_CREDENTIALS,
     PUSH_TOKEN_NOT_SENT_0X,

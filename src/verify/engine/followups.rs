@@ -419,6 +419,25 @@ impl State {
                 self.emit(f);
             }
         }
+        // left58 item 6 (ERR-006, PUSH-002, DATA-003): a 1.0 push config whose
+        // authentication is no AuthenticationInfo object with its scheme (PHP's empty array
+        // `[]` above all) accepted: 1.0 validates input first and refuses it -32602.
+        if success && !c.webhook {
+            if let Some((ptr, what)) = push_config_authentication_invalid(&c) {
+                let mut f = Finding::new(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {} with a push notification config whose authentication is {what} instead of refusing it: authentication, when present, is an AuthenticationInfo object whose scheme is REQUIRED (PUSH-002), and a 1.0 agent validates input first (ERR-006), so it answers -32602 InvalidParams (HTTP 400 INVALID_ARGUMENT)",
+                        c.op_term("a call"),
+                    ),
+                );
+                f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
+                f.help = "validate a push notification config before storing it: refuse an authentication that is not an object with a scheme (a client's [] from PHP's json_encode, a bare string) with -32602 InvalidParams (HTTP 400), instead of storing credentials the agent cannot send with any notification".into();
+                f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+        }
         // ERR-006 / DATA-004 (a2a-js #643, A2A #2087; field case f945): a 1.0 send whose
         // message part sets several content members, or none, accepted.
         if success && !c.webhook {

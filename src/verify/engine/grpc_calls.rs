@@ -929,7 +929,9 @@ impl State {
                 (_, Some("TASK_NOT_CANCELABLE")) if c.op == Some(Op::CancelTask) => {
                     Some(jsonrpc::TASK_NOT_CANCELABLE)
                 }
-                (13, None) => Some(jsonrpc::INTERNAL_ERROR),
+                // left58 item 1: UNKNOWN (2) is what a Python handler's uncaught KeyError
+                // becomes, the same generic failure as INTERNAL
+                (13 | 2, None) => Some(jsonrpc::INTERNAL_ERROR),
                 _ => None,
             };
             if let Some(mapped) = mapped {

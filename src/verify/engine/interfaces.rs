@@ -1531,7 +1531,15 @@ impl State {
                     a.rpc_at_url() && a.answered && !below && c.binding == Some(Binding::JsonRpc)
                 })
                 .and_then(|c| c.method.clone());
-            let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
+            // left58 item 3: that url answered, so the finding is no CARD-URL-002 ("does not
+            // answer"): the call got no JSON-RPC response with the A2A error, which is
+            // RPC-ENVELOPE-001's (RPC-001, RPC-002), as a finished task's refusal is (left57)
+            let rule = if rpc_method.is_some() {
+                &r::RPC_ENVELOPE
+            } else {
+                &r::CARD_URL_UNREACHABLE
+            };
+            let mut f = Finding::new(rule, msg);
             // A gRPC interface at one of the recording proxy's own listeners: the listener's
             // upstream is what answered without gRPC (newcomer30 N5: `--listener` given the
             // agent's HTTP port, not its gRPC one).
@@ -1548,14 +1556,30 @@ impl State {
                     f.help = format!("point the proxy's listener for {} at the agent's gRPC port (--listener client@ADDR=http://HOST:GRPC_PORT), not at {up}", a.shown);
                 }
             }
+            let rpc_answered = rpc_method.is_some();
             if let Some(m) = rpc_method {
+                // a cancel the agent does not carry out is refused with the cancel's own
+                // errors (TASK-003), not an HTTP page
+                let cancel = x
+                    .call
+                    .as_deref()
+                    .is_some_and(|c| c.op == Some(Op::CancelTask));
+                let owed = if cancel {
+                    "-32002 TaskNotCancelableError when the task cannot be canceled (TASK-003), or -32004 UnsupportedOperationError when the agent cancels no task"
+                } else {
+                    "-32601 method not found, or -32004 UnsupportedOperationError for an operation the agent does not support"
+                };
                 f.message = format!(
-                    "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200{plain}",
+                    "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right and answered: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200 ({owed}){plain}",
                     a.shown
                 );
-                f.help = format!("answer {m} at {} with a JSON-RPC error object (-32601 method not found, or -32004 UnsupportedOperationError for an operation the agent does not support), not an HTTP error page: the client reads the error from the JSON-RPC response", a.shown);
+                f.help = format!("answer {m} at {} with a JSON-RPC error object ({owed}), not an HTTP error page: the client reads the error from the JSON-RPC response", a.shown);
             }
-            f.evidence = vec![card_ev, answer_ev];
+            f.evidence = if rpc_answered {
+                vec![x.ev(x.req_ev_seq()), answer_ev, card_ev]
+            } else {
+                vec![card_ev, answer_ev]
+            };
             f.leg = x.leg.clone();
             self.emit(f);
             // the recording proxy's own answer (or none) for an unreachable URL: this

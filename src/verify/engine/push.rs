@@ -600,12 +600,15 @@ impl State {
         self.note_push_config_live(&task, &id, &key, x.req_seq);
         // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
         // recording guessed may not be the one the agent stored).
-        if let Some(rid) = res
+        let rid = res
             .get("pushNotificationConfig")
             .map_or_else(|| res.get("id"), |n| n.get("id"))
             .and_then(Json::as_str)
-            .filter(|s| !s.is_empty())
-        {
+            .filter(|s| !s.is_empty());
+        if rid.is_none() && self.push_idless.len() < MAX_PUSH_URLS {
+            self.push_idless.insert(x.tkey(&task));
+        }
+        if let Some(rid) = rid {
             let tkey = x.tkey(&task);
             if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
                 let ids = self.push_live.entry(tkey).or_default();
@@ -894,7 +897,12 @@ impl State {
         if let Some(task) = push_call_task(c) {
             self.push_list_paging(x, c, task, res, list, base, bseq);
         }
-        if self.push_live.is_empty() && self.push_inline.is_empty() {
+        // left58 item 7: a blank-config-id route (`.../pushNotificationConfigs/`) answered
+        // with one config and no list is the agent's guess at a config (DATA-PARAM-004),
+        // no complete list that leaves the others out
+        if (self.push_live.is_empty() && self.push_inline.is_empty())
+            || (c.blank_route_id.is_some() && res.get("configs").is_none())
+        {
             return;
         }
         let Some(task) = push_call_task(c) else {

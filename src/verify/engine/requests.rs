@@ -984,7 +984,14 @@ impl State {
         {
             // An empty string sent where the member belongs is the id the client was given
             // (a create answered without id, field case f87): the agent's fault, judged there.
-            let absent = c.params.get(missing).is_none_or(|v| !v.is_string());
+            // left58 item 7: otherwise a blank id ("" or spaces) names no config or task, as
+            // the HTTP+JSON route with a blank segment does not (DATA-PARAM-003 there too).
+            let given_blank =
+                || push_call_task(&c).is_some_and(|t| self.push_idless.contains(&x.tkey(t)));
+            let config_id = missing == "pushNotificationConfigId"
+                || (missing == "id" && c.dialect == Some(Dialect::V1_0));
+            let blank = c.params.get(missing).is_some_and(Json::is_string);
+            let absent = !(blank && config_id && given_blank());
             if absent && c.params.as_object().is_some_and(|o| !o.is_empty()) {
                 let method = c
                     .method
@@ -1010,10 +1017,15 @@ impl State {
                     ""
                 };
                 let at = format!("{}/{missing}", c.params_base());
+                let lack = if blank {
+                    format!("carry an empty {missing} (\"\")")
+                } else {
+                    format!("lack {missing}")
+                };
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!(
-                        "{who}'s {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
+                        "{who}'s {method} params {lack}, which the method requires: they do not name {what}{hint}"
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &at, None)],
                     &x.leg,

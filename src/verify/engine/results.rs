@@ -776,14 +776,35 @@ impl State {
                             "result of {} is {} instead of an array of TaskPushNotificationConfig: a 0.x JSON-RPC client iterates the result and finds no configs",
                             c.op_term(op.name()),
                             if configs {
-                                "an object with configs (the 1.0 ListTaskPushNotificationConfigsResponse shape)"
+                                "an object with configs (the 1.0 ListTaskPushNotificationConfigsResponse shape)".to_string()
                             } else {
-                                "not an array"
+                                // left58 item 5: PHP's numeric-keyed object said as such
+                                format!("not an array but {}", crate::model::json::list_kind_words(res))
                             }
                         ),
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
+                }
+                // left58 item 5 (DATA-005, PUSH-003): the configs of a list response (1.0
+                // ListTaskPushNotificationConfigsResponse, 0.3 HTTP+JSON / gRPC) are a
+                // repeated field, a JSON list; PHP's numeric-keyed object is none
+                if op == Op::ListPushConfigs {
+                    if let Some(v) = res
+                        .get("configs")
+                        .filter(|v| !v.is_null() && v.as_array().is_none())
+                    {
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} is malformed: configs is not a list but {}: a client reads no config from it",
+                                c.op_term(op.name()),
+                                crate::model::json::list_kind_words(v)
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/configs"), Some(excerpt_value(v)))],
+                            &x.leg,
+                        );
+                    }
                 }
                 let create_without_id = v1
                     && op == Op::CreatePushConfig
@@ -843,10 +864,15 @@ impl State {
                 // An echo of the client's config without url is DATA-PARAM-001's (accepted),
                 // not a second finding on the result.
                 let echo_no_url = push_config_without_url_lenient(&c).is_some();
+                // left58 item 6: so is an echo of its malformed authentication
+                let echo_auth = push_config_authentication_invalid(&c).is_some();
                 let first = list.iter().find_map(|(c, p)| {
                     a2a::push_config_problems(c, p, v1)
                         .into_iter()
-                        .find(|(ptr, _)| !(echo_no_url && ptr.ends_with("/url")))
+                        .find(|(ptr, _)| {
+                            !((echo_no_url && ptr.ends_with("/url"))
+                                || (echo_auth && ptr.contains("/authentication")))
+                        })
                 });
                 let shape_found = first.is_some();
                 if let Some((p, msg)) = first {

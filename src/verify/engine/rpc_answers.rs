@@ -536,7 +536,9 @@ impl State {
     /// -32009) whose `data` holds no google.rpc.ErrorInfo: absent or null, or a list of
     /// `@type`d details without one. A note, once per agent origin (1.0.1 §9.5 makes `data`
     /// optional; 1.0.0 required the ErrorInfo). Data that is no detail list and a list under
-    /// `details` are RPC-ENVELOPE-001's and RPC-ERROR-002's, not told again here.
+    /// `details` are RPC-ENVELOPE-001's and RPC-ERROR-002's, not told again here. Never on
+    /// 0.x (left58 item 4): ERR-004 is 1.0's, 0.x `error.data` is free-form (0.3 §8, the 0.2
+    /// and 0.3 JSON Schemas' `JSONRPCError.data`), so its help is spelled for 1.0 only.
     fn error_info_missing(
         &mut self,
         x: &Exch,
@@ -584,14 +586,11 @@ impl State {
             .map(|(w, _)| w)
             .filter(|w| reason_for_code(*w).is_some())
             .unwrap_or(code);
-        let c = x.call.as_deref();
         let help = format!(
             "answer this error as {}: error.data carries the ErrorInfo of its reason, and every other A2A error its own (the error's UPPER_SNAKE_CASE name without Error, ERR-002's table); 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number",
-            a2a_error_spelled(
-                owed,
-                c.and_then(|c| c.dialect).or(Some(Dialect::V1_0)),
-                Some(Binding::JsonRpc)
-            )
+            // left58 item 4: 1.0's spelling only; this rule is 1.0's (ERR-004: 0.x
+            // error.data is free-form), so no 0.x spelling is ever due here
+            a2a_error_spelled(owed, Some(Dialect::V1_0), Some(Binding::JsonRpc))
         );
         let mut f = Finding::new(
             &r::RPC_ERROR_INFO_MISSING,

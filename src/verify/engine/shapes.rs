@@ -127,6 +127,35 @@ pub(super) fn result_1_0_form(v: &Json) -> Option<String> {
         .map(|r| format!("role {r}"))
 }
 
+/// left58 item 6 (PUSH-002, ERR-006): the JSON Pointer of the `authentication` of the 1.0
+/// push notification config a Create or send request carries, and what it is, when it is
+/// present and not null but no AuthenticationInfo object with a non-empty string `scheme`
+/// (`a list` for PHP's `[]`; `an object without scheme`). `None` for other versions (0.x
+/// names no input validation duty, ERR-006 is 1.0's) and for a config without one.
+pub(super) fn push_config_authentication_invalid(c: &Call) -> Option<(String, String)> {
+    if c.dialect != Some(Dialect::V1_0) {
+        return None;
+    }
+    let (ptr, o) = push_config_in(c, c.dialect)?;
+    let auth = o.get("authentication")?;
+    let what = match auth {
+        Json::Null => return None,
+        Json::Object(a) => match a.get("scheme").and_then(Json::as_str) {
+            Some(s) if !s.trim().is_empty() => return None,
+            _ if a.get("schemes").is_some() => {
+                "an object with the 0.x schemes list, not one scheme string".to_string()
+            }
+            _ => "an object without scheme".to_string(),
+        },
+        Json::Array(a) if a.is_empty() => {
+            "the empty list [] (an empty map as PHP's json_encode writes an empty array)"
+                .to_string()
+        }
+        v => crate::model::json::list_kind_words(v),
+    };
+    Some((format!("{ptr}/authentication"), what))
+}
+
 pub(super) fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
     let (ptr, o) = push_config_in(c, dialect)?;
     match o.get("url").and_then(Json::as_str) {

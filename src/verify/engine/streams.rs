@@ -1843,30 +1843,22 @@ impl State {
                         }
                     }
                 }
-                if let Some((ptr, msg)) = tv
+                // left58 item 2 (STREAM-003, DATA-005, DATA-004): every problem of the task
+                // event, its own members' and then its status message's, history's and
+                // artifacts', into the stream's one STREAM-SHAPE-001 (not the first alone)
+                let mut problems: Vec<(String, String)> = tv
                     .problems
                     .iter()
-                    .find(|(_, m)| !m.starts_with("unknown task state"))
+                    .filter(|(_, m)| !m.starts_with("unknown task state"))
                     .cloned()
-                {
-                    self.stream_once(
-                        x,
-                        &r::STREAM_EVENT_SHAPE,
-                        format!("stream task event is malformed: {msg}"),
-                        vec![x.ev_at(seq, &ptr, None)],
-                    );
-                } else if let Some((ptr, msg)) = part_style(&c).and_then(|st| {
-                    a2a::task_members_problems(p.inner, &p.pointer, st)
-                        .into_iter()
-                        .next()
-                }) {
-                    // DATA-005 / DATA-004: status message, history and artifacts.
-                    self.stream_once(
-                        x,
-                        &r::STREAM_EVENT_SHAPE,
-                        format!("stream task event is malformed: {msg}"),
-                        vec![x.ev_at(seq, &ptr, None)],
-                    );
+                    .collect();
+                if let Some(st) = part_style(&c) {
+                    problems.extend(a2a::task_members_problems(p.inner, &p.pointer, st));
+                }
+                let problems = first_per_pointer(problems);
+                if !problems.is_empty() {
+                    let ev = vec![x.ev_at(seq, &problems[0].0, None)];
+                    self.stream_shape(x, "stream task event is malformed: ", &problems, ev);
                 }
                 // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
                 if c.dialect == Some(Dialect::V1_0) {
@@ -1959,17 +1951,15 @@ impl State {
                     }
                 }
                 // DATA-005 / DATA-004 / DATA-001: the message checked whole.
+                // left58 item 2: every failing check's problems, not the first's alone
                 let probs = match part_style(&c) {
-                    Some(style) => a2a::message_shape_problems(p.inner, &p.pointer, style),
+                    Some(style) => a2a::message_shape_problems_all(p.inner, &p.pointer, style),
                     None => a2a::message_problems(p.inner, &p.pointer),
                 };
-                if let Some((ptr, msg)) = probs.first().cloned() {
-                    self.stream_once(
-                        x,
-                        &r::STREAM_EVENT_SHAPE,
-                        format!("stream message event is malformed: {msg}"),
-                        vec![x.ev_at(seq, &ptr, None)],
-                    );
+                let probs = first_per_pointer(probs);
+                if !probs.is_empty() {
+                    let ev = vec![x.ev_at(seq, &probs[0].0, None)];
+                    self.stream_shape(x, "stream message event is malformed: ", &probs, ev);
                 }
                 if let Some((msg, ev)) =
                     self.agent_message_unknown_task(x, &c, p.inner, &p.pointer, seq)
@@ -2120,15 +2110,16 @@ impl State {
                                     format!("{what} metadata is not a JSON object (a google.protobuf.Struct)"),
                                 )),
                             });
-                        if let Some(q) = event_type {
-                            problems.push(q);
-                        } else if p.kind == PayloadKind::ArtifactUpdate {
+                        // left58 item 2: the event's own type problem and then every
+                        // problem of its artifact (or status), not the first alone
+                        problems.extend(event_type);
+                        if p.kind == PayloadKind::ArtifactUpdate {
                             if let Some(a) = p.inner.get("artifact") {
-                                problems = a2a::artifact_shape_problems(
+                                problems.extend(a2a::artifact_shape_problems_all(
                                     a,
                                     &jptr(&p.pointer, &[Key("artifact")]),
                                     style,
-                                );
+                                ));
                             }
                         } else {
                             // left56 (f1174): every check of the status message, so the
@@ -2136,11 +2127,11 @@ impl State {
                             if let Some(Json::Object(m)) =
                                 p.inner.get("status").and_then(|s| s.get("message"))
                             {
-                                problems = a2a::message_shape_problems_all(
+                                problems.extend(a2a::message_shape_problems_all(
                                     m,
                                     &jptr(&p.pointer, &[Key("status"), Key("message")]),
                                     style,
-                                );
+                                ));
                             }
                             // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone;
                             // so is a 0.3 HTTP+JSON / gRPC one (ProtoJSON, REST-003).
@@ -3272,6 +3263,22 @@ const PROBLEMS_NAMED: usize = 3;
 /// there are more, so one finding says every fault of the event a client trips on, not
 /// only the first (f1174: a 1.0 status message without messageId and with the 0.3 role
 /// "agent").
+/// `problems` with only the first of each JSON Pointer kept (left58 item 2): the checks
+/// that name every problem of an event (a role wrong by the model's check and again by the
+/// version's) say one member's fault once.
+fn first_per_pointer(mut problems: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut seen: Vec<String> = Vec::new();
+    problems.retain(|(p, _)| {
+        if seen.contains(p) {
+            false
+        } else {
+            seen.push(p.clone());
+            true
+        }
+    });
+    problems
+}
+
 pub(super) fn problems_named(problems: &[(String, String)]) -> String {
     let mut distinct: Vec<&str> = Vec::new();
     for (_, m) in problems {

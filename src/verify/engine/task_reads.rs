@@ -31,6 +31,16 @@ fn not_found_answer(x: &Exch) -> (String, &'static Rule) {
     }
 }
 
+/// The rules that judge an error answer's code or HTTP / gRPC status (ERR-001, ERR-002):
+/// an answer one of them told is not ID-TASK-010's note as well (left58).
+const UNKNOWN_TASK_CODE_RULES: [&str; 5] = [
+    "RPC-ERROR-001",
+    "RPC-ERROR-006",
+    "REST-ERROR-001",
+    "GRPC-ERROR-001",
+    "GRPC-ERROR-003",
+];
+
 impl State {
     /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
     /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
@@ -587,7 +597,7 @@ impl State {
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m, what, want, rule) in hits {
+            for (_, leg, mut ev, m, what, want, rule, _) in hits {
                 ev.push(at.clone());
                 self.find(rule, msg(&m, &method, &what, &want), ev, &leg);
             }
@@ -616,13 +626,85 @@ impl State {
                     &x.leg,
                 );
             } else {
-                self.internal_errs
-                    .push_back((key, x.leg.clone(), ev, method, what, want, rule));
+                // left58 item 1: a generic internal error (-32603, HTTP 500, gRPC INTERNAL /
+                // UNKNOWN) no TaskNotFoundError ever pairs with is ID-TASK-010's note; the
+                // prober's marked read of its random id is ID-TASK-007's, judged at once
+                // (nor a request the client got wrong: its own rule says what is owed)
+                let note = code == jsonrpc::INTERNAL_ERROR
+                    && !x.probe_mark(crate::model::PROBE_UNKNOWN_TASK)
+                    && !self.request_faulted(x)
+                    && x.call.as_ref().is_none_or(|c| {
+                        // (a JSON-RPC batch element's exchange has no body of its own: its
+                        // /error/code is no pointer into the batch's answer)
+                        let element =
+                            c.binding == Some(Binding::JsonRpc) && x.body.as_slice().is_empty();
+                        !element && invalid_task_query_param(c, &x.url).is_none()
+                    });
+                self.internal_errs.push_back((
+                    key,
+                    x.leg.clone(),
+                    ev,
+                    method,
+                    what,
+                    want,
+                    rule,
+                    note,
+                ));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
-                    self.internal_errs.pop_front();
+                    if let Some(old) = self.internal_errs.pop_front() {
+                        self.unknown_task_internal_note(old);
+                    }
                 }
             }
         }
+    }
+
+    /// ID-TASK-010 (TASK-009, ERR-002, ERR-001; left58 item 1): every wrong answer still
+    /// held by [`Self::id_error_codes`] that is a generic internal error to a task id the
+    /// recording never saw, with no TaskNotFoundError for the id on another call to pair it
+    /// with (that pairing is the code rules' error), told as the passive note: the task may
+    /// predate the recording. Called at the end of the run.
+    pub(super) fn flush_unknown_task_internal_errs(&mut self) {
+        let held = std::mem::take(&mut self.internal_errs);
+        if !held.iter().any(|h| h.7) {
+            return;
+        }
+        // an answer whose code or status a code rule already told wrong (a problem+json
+        // TaskNotFound under 500, a -32603 to an invalid request) is not noted again
+        let told: HashSet<String> = self
+            .out
+            .iter()
+            .filter(|f| UNKNOWN_TASK_CODE_RULES.contains(&f.rule.as_str()))
+            .flat_map(|f| f.evidence.iter().filter_map(|e| e.exchange.clone()))
+            .collect();
+        for h in held {
+            let xid = h.2.first().and_then(|e| e.exchange.as_deref());
+            if xid.is_some_and(|i| told.contains(i)) {
+                continue;
+            }
+            self.unknown_task_internal_note(h);
+        }
+    }
+
+    /// [`Self::flush_unknown_task_internal_errs`] for one held answer (also one pushed out
+    /// of the bounded list, which no later TaskNotFoundError can pair any more): the note,
+    /// unless the answer is no internal error, was the prober's, or the task showed up later.
+    fn unknown_task_internal_note(&mut self, held: WrongUnknownTaskAnswer) {
+        let (key, leg, ev, method, what, want, _, note) = held;
+        if !note || self.tasks.contains_key(&key) {
+            return;
+        }
+        let tid = key.rsplit('\u{0}').next().unwrap_or(&key);
+        // the id area: the answer to a task id the recording never saw is judged
+        self.areas.insert("id");
+        self.find(
+            &r::ID_UNKNOWN_TASK_INTERNAL_ERROR,
+            format!(
+                "agent answered {method} of task {tid}, an id this recording never saw the agent hand out, with {what} instead of {want}: a task the agent does not hold is TaskNotFoundError (TASK-009, ERR-002), not a generic internal error, which a client reads as a fault worth retrying (if the task predates the recording and the failure is real, this does not apply)"
+            ),
+            ev,
+            &leg,
+        );
     }
 
     /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`

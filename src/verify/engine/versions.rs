@@ -1174,6 +1174,24 @@ impl State {
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
         );
+        // left58 item 7: the agent's half, as on JSON-RPC (a blank id there is
+        // push_param_missing's): a success answer to a route that names no task or config
+        // guessed one, where 1.0 validates input first (ERR-006) and SHOULD reject a missing
+        // REQUIRED field (DATA-003): DATA-PARAM-004
+        if ok && !x.synthetic {
+            let thing = match which {
+                a2a::BlankRouteId::Config => "config",
+                a2a::BlankRouteId::Task => "task",
+            };
+            self.find(
+                &r::DATA_PARAM_REQUIRED_ID_ACCEPTED,
+                format!(
+                    "agent answered {verb} {sent}, whose {thing} id segment is blank, with HTTP {status} and a success body instead of refusing it with HTTP 400 INVALID_ARGUMENT (or 404): it guessed which {thing} the call meant"
+                ),
+                vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
     }
 
     pub(super) fn route_slipped(&mut self, x: &Exch, c: &Call) {
