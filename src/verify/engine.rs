@@ -7142,6 +7142,23 @@ mod tests {
         proto_field_name, same_but_sender, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
 
+    /// perfverify58: the usual `Major.Minor` value is decided before the split, with the
+    /// same answers as the full test: well-formed values (also padded, several digits) are
+    /// `None`, every malformed neighbour still has its reason.
+    #[test]
+    fn version_not_major_minor_answers_the_plain_value_as_before() {
+        use super::version_not_major_minor as v;
+        for ok in ["1.0", "10.25", " 1.0 ", "0.3", "2.1", ".1", ""] {
+            assert_eq!(v(ok), None, "{ok:?}");
+        }
+        assert!(v("1.0.1").is_some_and(|w| w.starts_with("with a patch number")));
+        assert!(v("\"1.0\"").is_some_and(|w| w.starts_with("in quotes")));
+        assert!(v("1.0, 1.0").is_some_and(|w| w.starts_with("with several")));
+        for bad in ["1.", "v1.0", "1", "1.x", "1.0a", "null"] {
+            assert!(v(bad).is_some(), "{bad:?}");
+        }
+    }
+
     /// hold53: the findings held for gateway pairs ([`super::State::held_pair`]) stay
     /// bounded at [`super::MAX_PENDING_UP`]; one more judges the oldest at once on what is
     /// known then, not dropped (left52's `held_front_own` dropped it: an AUTH-FWD-001 of a

@@ -356,6 +356,14 @@ pub(super) fn version_without_digits(v: &str) -> Option<&'static str> {
 /// 0.x version (0.x had no version header).
 pub(super) fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
+    // The usual value, `1.0`: digits, one dot, digits, decided without the split's `Vec`
+    // below (the same answer: no quotes, no comma, digits, two numeric parts; perfverify58).
+    if let Some((major, minor)) = v.split_once('.') {
+        let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        if numeric(major) && numeric(minor) {
+            return None;
+        }
+    }
     // A quoted value ("\"1.0\"", a client that JSON-encoded the header value): the header
     // carries the bare token (breaker23 V06).
     if let Some(inner) = v
