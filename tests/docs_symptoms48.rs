@@ -298,8 +298,16 @@ fn run_once(case: &Case, dir: &Path) -> Option<(String, i32)> {
             peers.push(p);
             subst.push(("AGENT_URL", url));
         }
-        // nothing listens there
-        "proxy-down" => subst.push(("AGENT_URL", format!("http://127.0.0.1:{}", free_port()))),
+        // nothing listens there; FRONT picked while the dead port is still held, so the
+        // two differ (with FRONT at port 0 the kernel once gave the proxy the dead port
+        // back, CI 173: the proxy forwarded to itself and answered 508 Loop Detected)
+        "proxy-down" => {
+            let dead = TcpListener::bind("127.0.0.1:0").unwrap();
+            let front = TcpListener::bind("127.0.0.1:0").unwrap();
+            let port = |l: &TcpListener| l.local_addr().unwrap().port();
+            subst.push(("AGENT_URL", format!("http://127.0.0.1:{}", port(&dead))));
+            subst.push(("FRONT", format!("127.0.0.1:{}", port(&front))));
+        }
         "proxy-03-client" => {
             let (p, url) = python_peer("misbehave.py", &["--mode", "control-10"]);
             peers.push(p);

@@ -534,6 +534,10 @@ async def on_rpc(w, body):
     c = Call(w, "POST", req.get("id"))
     method, params = req["method"], req.get("params")
     op = METHODS.get(method)
+    if op is None and method.startswith("tasks/pushNotificationConfig/"):
+        # a 0.x push config method on a card without pushNotifications: -32003
+        # PushNotificationNotSupportedError (ERR-002; -32601 is RPC-ERROR-006's since mine58)
+        return await c.err(-32003, "push notifications not supported")
     if op is None:
         return await send_json(w, 200, rpc_error(c.rid, -32601, "method not found", is10()),
                                "POST")
