@@ -1430,18 +1430,12 @@ static HOP_BY_HOP: [HeaderName; 8] = [
     header::UPGRADE,
 ];
 
-/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
-/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
-/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
-/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
-/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
-/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
-/// received (`request_head` / `response_head` are sent before this runs).
-fn strip_hop_by_hop(h: &mut HeaderMap) {
-    if h.contains_key(header::TRANSFER_ENCODING) {
-        h.remove(header::CONTENT_LENGTH);
-    }
-    let listed: Vec<HeaderName> = h
+/// What a message's own fields add to [`HOP_BY_HOP`]: the field names its `Connection`
+/// lists (RFC 9110 §7.6.1: those go too), and whether its `TE` asks for `trailers` (the one
+/// `TE` value kept, RFC 9110 §10.1.4). Shared by [`strip_hop_by_hop`] and
+/// [`strip_hop_by_hop_in_order`].
+fn connection_options(h: &HeaderMap) -> (Vec<HeaderName>, bool) {
+    let listed = h
         .get_all(header::CONNECTION)
         .iter()
         .filter_map(|v| v.to_str().ok())
@@ -1455,6 +1449,21 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
+    (listed, keep_te_trailers)
+}
+
+/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
+/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
+fn strip_hop_by_hop(h: &mut HeaderMap) {
+    if h.contains_key(header::TRANSFER_ENCODING) {
+        h.remove(header::CONTENT_LENGTH);
+    }
+    let (listed, keep_te_trailers) = connection_options(h);
     for n in HOP_BY_HOP.iter() {
         h.remove(n);
     }
@@ -1473,20 +1482,7 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
 /// attack58). The map is rebuilt only when a field is to go.
 fn strip_hop_by_hop_in_order(h: &mut HeaderMap) {
     let framed_by_te = h.contains_key(header::TRANSFER_ENCODING);
-    let listed: Vec<HeaderName> = h
-        .get_all(header::CONNECTION)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
-        .collect();
-    let keep_te_trailers = h
-        .get(header::TE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
-        });
+    let (listed, keep_te_trailers) = connection_options(h);
     let goes = |n: &HeaderName| {
         HOP_BY_HOP.contains(n)
             || listed.contains(n)
