@@ -19,37 +19,12 @@
 //!   403 in forward mode (before, forwarded once to the proxy itself, whose 400 said the
 //!   client had called a forward proxy as an agent).
 
-use crate::proxy_process::{self, Running};
+use crate::proxy_process::{self, addr_of, open_fds as fds, proxy_with_warnings as proxy};
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// `a2a-interop proxy ARGS` (not quiet: the refusal lines are checked), running and
-/// listening.
-fn proxy(args: &[String]) -> Running {
-    proxy_process::spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .arg("proxy")
-            .args(args)
-            .env_remove("A2A_INTEROP_LOG")
-            .env("NO_COLOR", "1"),
-        Duration::from_secs(30),
-    )
-}
-
-/// `run`'s listening address.
-fn addr_of(run: &Running) -> SocketAddr {
-    run.addr.trim_end_matches('/').parse().unwrap()
-}
-
-/// Open file descriptors of process `pid`.
-fn fds(pid: u32) -> usize {
-    std::fs::read_dir(format!("/proc/{pid}/fd"))
-        .map(|d| d.count())
-        .unwrap_or(0)
-}
 
 /// Sends `raw` on a fresh connection to `addr` and reads until the peer closes or `wait`
 /// passes; what arrived, and how long it took.

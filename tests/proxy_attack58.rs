@@ -19,38 +19,13 @@
 //!   memory without bound, 1.37 GB for 2,000,000 `103 Early Hints`);
 //! - HTTP/1.1 pipelining behind a slow first answer: order kept, other clients served.
 
-use crate::proxy_process::{self, Running};
+use crate::proxy_process::{self, addr_of, open_fds as fds, proxy_with_warnings as proxy, Running};
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// `a2a-interop proxy ARGS` (not quiet: the warning lines are checked), running and
-/// listening.
-fn proxy(args: &[String]) -> Running {
-    proxy_process::spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .arg("proxy")
-            .args(args)
-            .env_remove("A2A_INTEROP_LOG")
-            .env("NO_COLOR", "1"),
-        Duration::from_secs(30),
-    )
-}
-
-/// `run`'s listening address.
-fn addr_of(run: &Running) -> SocketAddr {
-    run.addr.trim_end_matches('/').parse().unwrap()
-}
-
-/// Open file descriptors of process `pid`.
-fn fds(pid: u32) -> usize {
-    std::fs::read_dir(format!("/proc/{pid}/fd"))
-        .map(|d| d.count())
-        .unwrap_or(0)
-}
 
 /// Waits up to 10 s for process `pid`'s descriptors to fall to `baseline` (or below: a
 /// connection of the start-up check may still have been open when it was counted); the

@@ -618,3 +618,28 @@ pub fn wait_in_file(
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// `a2a-interop proxy ARGS` as a process (not quiet: its warning and refusal lines are read
+/// by the test), running and listening within 30 s; `NO_COLOR=1`, no `A2A_INTEROP_LOG`.
+pub fn proxy_with_warnings(args: &[String]) -> Running {
+    spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .arg("proxy")
+            .args(args)
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    )
+}
+
+/// `run`'s listening address (its banner's URL without the trailing `/`).
+pub fn addr_of(run: &Running) -> SocketAddr {
+    run.addr.trim_end_matches('/').parse().unwrap()
+}
+
+/// Open file descriptors of process `pid` (`/proc/PID/fd` entries; 0 when it is gone).
+pub fn open_fds(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|d| d.count())
+        .unwrap_or(0)
+}
