@@ -133,10 +133,27 @@ PY
 # CPU time of a process so far, µs (utime + stime from /proc/PID/stat, in clock ticks).
 TICK_US=$((1000000 / $(getconf CLK_TCK)))
 cpu_us() { awk -v t="$TICK_US" '{ sub(/^.*\) /, ""); print ($12 + $13) * t }' "/proc/$1/stat"; }
+# CPU time of each thread of a process so far, one "name tid µs" row per thread
+# (/proc/PID/task/TID/stat; the name is the thread's comm, e.g. a2a-verifier).
+thread_cpu() {
+  for f in /proc/"$1"/task/*/stat; do
+    awk -v t="$TICK_US" '{ n = $0; sub(/^[^(]*\(/, "", n); sub(/\).*$/, "", n); gsub(/ /, "_", n);
+      r = $0; sub(/^.*\) /, "", r); split(r, a, " "); print n, $1, (a[12] + a[13]) * t }' "$f" 2>/dev/null || true
+  done
+}
+# The machine's CPU ticks so far: "total steal" (/proc/stat's first row; steal is time the
+# hypervisor gave this VM's CPUs to others: a cell with steal ran on a slower machine).
+stat_ticks() { awk 'NR == 1 { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $9 }' /proc/stat; }
+# Context switches of each thread so far: "tid voluntary nonvoluntary".
+thread_switches() {
+  for f in /proc/"$1"/task/*/status; do
+    awk '/^Pid:/ { p = $2 } /^voluntary_ctxt_switches/ { v = $2 } /^nonvoluntary_ctxt_switches/ { n = $2 } END { print p, v, n }' "$f" 2>/dev/null || true
+  done
+}
 AGENT_PID=${PIDS[0]}; OURS_PID=${PIDS[1]}; MITM_PID=${PIDS[${#PIDS[@]}-1]}
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) | proxy CPU µs/req (32) | agent CPU µs/req (32) | client CPU µs/req (32) |\n|---|---|---|---|---|---|---|---|\n'
+printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) | proxy CPU µs/req (32) | agent CPU µs/req (32) | client CPU µs/req (32) | steal %% (32) |\n|---|---|---|---|---|---|---|---|---|\n'
 ROWS=("direct:$AGENT_PORT:")
 [ -n "$BARE_PORT" ] && ROWS+=("bare forwarder (BARE_FORWARDER):$BARE_PORT:$BARE_PID")
 ROWS+=("a2a-interop (record + verify):$OURS_PORT:$OURS_PID")
@@ -145,12 +162,38 @@ ROWS+=("mitmdump (reverse):$MITM_PORT:$MITM_PID")
 for row in "${ROWS[@]}"; do
   name="${row%%:*}"; rest="${row#*:}"; port="${rest%%:*}"; pid="${rest#*:}"
   read -r r1 l1 _ _ < <(python3 "$TMP/load.py" "$port" 1 "$DURATION")
+  read -r st0 ss0 < <(stat_ticks)
   a0=$(cpu_us "$AGENT_PID"); p0=0; [ -n "$pid" ] && p0=$(cpu_us "$pid")
+  [ "$pid" = "$OURS_PID" ] && { thread_cpu "$pid" > "$TMP/threads0"; thread_switches "$pid" > "$TMP/switches0"; }
   read -r r32 l32 n32 c32 < <(python3 "$TMP/load.py" "$port" 32 "$DURATION")
+  read -r st1 ss1 < <(stat_ticks)
   a1=$(cpu_us "$AGENT_PID"); p1=0; [ -n "$pid" ] && p1=$(cpu_us "$pid")
   # Our proxy records and verifies on niced threads that may lag the load: let it catch up.
   if [ -n "$pid" ] && [ "$pid" != "$MITM_PID" ]; then sleep 1; p1=$(cpu_us "$pid"); fi
+  if [ "$pid" = "$OURS_PID" ]; then
+    thread_cpu "$pid" > "$TMP/threads1"; thread_switches "$pid" > "$TMP/switches1"; OURS_N32=$n32
+  fi
   proxy_cpu="–"; [ -n "$pid" ] && proxy_cpu=$(( (p1 - p0) / (n32 > 0 ? n32 : 1) ))
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32" "$proxy_cpu" "$(( (a1 - a0) / (n32 > 0 ? n32 : 1) ))" "$c32"
+  steal=$(awk -v a="$((st1 - st0))" -v b="$((ss1 - ss0))" 'BEGIN { printf "%.1f", (a > 0 ? 100 * b / a : 0) }')
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$r1" "$l1" "$r32" "$l32" "$proxy_cpu" "$(( (a1 - a0) / (n32 > 0 ? n32 : 1) ))" "$c32" "$steal"
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# Where our proxy's CPU went in its 32-connection cell, by thread (summed by name: the
+# tokio workers, the recorder, the verifier), with the threads' context switches per
+# request; then the recorder's closing line (events written, any dropped on a full queue:
+# the default mode may drop under load, and a dropped event is work not done).
+if [ -n "${OURS_N32:-}" ]; then
+  echo
+  echo "a2a-interop by thread, 32-connection cell ($OURS_N32 requests): CPU µs/req, context switches/req (voluntary + involuntary)"
+  awk -v n="$OURS_N32" '
+    FNR == 1 { f++ }
+    f == 1 { c0[$2] = $3 } f == 2 { name[$2] = $1; c1[$2] = $3 }
+    f == 3 { v0[$1] = $2; i0[$1] = $3 } f == 4 { dv[$1] = $2 - v0[$1]; di[$1] = $3 - i0[$1] }
+    END { for (t in c1) { d = c1[t] - c0[t]; cpu[name[t]] += d; sw[name[t]] += dv[t] + di[t] }
+          for (k in cpu) if (cpu[k] > 0 || sw[k] > 0) printf "  %-18s %6.2f µs  %5.2f switches\n", k, cpu[k] / n, sw[k] / n }
+  ' "$TMP/threads0" "$TMP/threads1" "$TMP/switches0" "$TMP/switches1" | sort
+  kill -INT "$OURS_PID" 2>/dev/null || true
+  for _ in $(seq 100); do kill -0 "$OURS_PID" 2>/dev/null || break; sleep 0.1; done
+  grep -E "events recorded|dropped" "$TMP/ours.log" | sed 's/^/  /' || true
+fi
