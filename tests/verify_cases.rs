@@ -7253,3 +7253,168 @@ fn mine58_kindless_tasks_push_method_not_found_and_gateway_card_rewrites_told() 
         assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
     }
 }
+
+/// Session 59 (mine59): the field cases of round fifty-nine (the code of A2A implementations
+/// no round had cited: aliveclaw/agos's own 0.3 server, AltairaLabs/PromptKit's server and
+/// client, neuroglia-io/a2a-net's .NET 1.0 SDK, Semantic Kernel's A2A host agent,
+/// david-engelmann/maidan's 1.0 ingress). Kinds the tool missed before, each told now on the
+/// field case and on variants in other versions, with controls silent:
+/// - TASK-004, DATA-001, ID-001 (agos's pydantic `A2ATask.task_id` aliased "taskId"): a 0.2 /
+///   0.3 JSON-RPC Task written with its id under taskId is told as such (DATA-SHAPE-001's
+///   words no longer call it a status update event) and read under that id, so the
+///   lifecycle (TASK-STATE-003) and the lookups (ID-TASK-001) judge it; a GetTask refused
+///   under another code whose words say the task is missing counts as not found.
+/// - TASK-003, ERR-002 (PromptKit answers every refused cancel -32001): a JSON-RPC cancel of
+///   a task reported terminal, answered TaskNotFoundError, is RPC-ERROR-006 (0.x) /
+///   RPC-ERROR-001 (1.0), -32002 being due, not ID-TASK-001's lost task; a task finished
+///   long enough ago to be purged, and a working task answered not found, stay as before.
+/// - RPC-003 (a2a-net's client): SetTaskPushNotificationConfig, a 1.0 draft's name for
+///   CreateTaskPushNotificationConfig, refused by the agent, is RPC-REQ-003; an agent that
+///   serves it is not judged.
+#[test]
+fn mine59_task_named_by_task_id_cancel_not_found_and_draft_push_method_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1320-v03-send-task-id-under-taskid-and-null-error",
+            "DATA-SHAPE-001",
+            "error",
+            "payload is a Task written with its id under taskId (taskId, status, artifacts, messages)",
+        ),
+        (
+            "f1322-v03-tasks-get-by-id-answered-32000-not-found",
+            "ID-TASK-001",
+            "error",
+            "agent answered tasks/get on task 9c1e4a7b2f60 with not found although it handed out that task id",
+        ),
+        (
+            "b59a-A1-v02-cancel-completed-task-named-by-taskid",
+            "TASK-STATE-003",
+            "error",
+            "cancel of task task-59-a in completed returned success",
+        ),
+        (
+            "b59a-A2-v03-get-task-named-by-taskid-not-found",
+            "ID-TASK-001",
+            "error",
+            "agent answered tasks/get on task task-59-a with not found although it handed out that task id",
+        ),
+        (
+            "f1323-v03-cancel-completed-answered-task-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "agent answered tasks/cancel on task 3f6a0c2e9b1d4e7f8a5c6b2d1e0f9a8b, which it reported completed earlier, with -32001 TaskNotFoundError",
+        ),
+        (
+            "b59a-B1-v02-cancel-completed-answered-task-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "which it reported completed earlier, with -32001 TaskNotFoundError",
+        ),
+        (
+            "b59a-B2-v10-cancel-completed-answered-task-not-found",
+            "RPC-ERROR-001",
+            "error",
+            "agent answered CancelTask on task task-59-a, which it reported TASK_STATE_COMPLETED earlier, with -32001 TaskNotFoundError",
+        ),
+        (
+            "f1334-v10-client-set-task-push-config-method",
+            "RPC-REQ-003",
+            "note",
+            "\"SetTaskPushNotificationConfig\", which no A2A release defines: it is a 1.0 draft's name for 1.0's \"CreateTaskPushNotificationConfig\"",
+        ),
+        (
+            "b59a-C1-v03-client-set-task-push-config-method",
+            "RPC-REQ-003",
+            "note",
+            "0.3 calls it \"tasks/pushNotificationConfig/set\"",
+        ),
+        (
+            "b59a-C2-v10-client-set-task-push-config-http-404",
+            "RPC-REQ-003",
+            "note",
+            "a 1.0 draft's name",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    // A cancel of a finished task answered not found is the code, not a lost task.
+    for stem in [
+        "f1323-v03-cancel-completed-answered-task-not-found",
+        "b59a-B1-v02-cancel-completed-answered-task-not-found",
+        "b59a-B2-v10-cancel-completed-answered-task-not-found",
+    ] {
+        let out = run(stem);
+        assert!(
+            with(&out, "ID-TASK-001").is_empty(),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    for (stem, rule) in [
+        (
+            "b59a-AC1-control-v03-send-result-kindless-status-update",
+            "ID-TASK-001",
+        ),
+        (
+            "b59a-AC1-control-v03-send-result-kindless-status-update",
+            "TASK-STATE-003",
+        ),
+        (
+            "b59a-BC1-control-v03-cancel-long-finished-task-not-found",
+            "RPC-ERROR-006",
+        ),
+        (
+            "b59a-BC1-control-v03-cancel-long-finished-task-not-found",
+            "ID-TASK-001",
+        ),
+        (
+            "b59a-BC2-control-v03-cancel-working-task-not-found",
+            "RPC-ERROR-006",
+        ),
+        (
+            "b59a-CL1-legal-v10-agent-serves-set-task-push-config",
+            "RPC-REQ-003",
+        ),
+        (
+            "f1325-legal-v03-client-version-fallback-after-method-not-found",
+            "RPC-REQ-003",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    // The control's status update is still told as one, and the working task's lost id too.
+    let out = run("b59a-AC1-control-v03-send-result-kindless-status-update");
+    assert!(
+        with(&out, "DATA-SHAPE-001")
+            .iter()
+            .any(|m| m.contains("bare TaskStatusUpdateEvent")),
+        "{}",
+        render(&out)
+    );
+    let out = run("b59a-BC2-control-v03-cancel-working-task-not-found");
+    assert_eq!(with(&out, "ID-TASK-001").len(), 1, "{}", render(&out));
+}

@@ -332,6 +332,26 @@ pub fn method_draft_slash(method: &str) -> Option<(&'static str, Option<&'static
         .map(|(_, v1, v03)| (*v1, *v03))
 }
 
+/// RPC-003 (mine59 f1334; neuroglia-io/a2a-net's client, `A2AJsonRpcMethod.Task.
+/// PushNotificationConfig.Set`): a JSON-RPC method name a 1.0 draft gave an operation the
+/// release renamed: `SetTaskPushNotificationConfig` for `CreateTaskPushNotificationConfig`
+/// (0.3: `tasks/pushNotificationConfig/set`), in any letter case. `Some((the 1.0 method,
+/// the 0.3 method))`; `None` for every name [`method_op`] knows and for other names.
+pub fn method_draft_rpc_name(method: &str) -> Option<(&'static str, Option<&'static str>)> {
+    const DRAFT: &[(&str, &str, Option<&str>)] = &[(
+        "SetTaskPushNotificationConfig",
+        "CreateTaskPushNotificationConfig",
+        Some("tasks/pushNotificationConfig/set"),
+    )];
+    if method_op(method).is_some() {
+        return None;
+    }
+    DRAFT
+        .iter()
+        .find(|(d, _, _)| d.eq_ignore_ascii_case(method))
+        .map(|(_, v1, v03)| (*v1, *v03))
+}
+
 /// RPC-003 (mine57 f1279; epoxa/a2a-php's `A2AClient::sendMessage` calls `send_message`):
 /// a JSON-RPC method name that is an A2A operation written in snake_case, the way a
 /// Python, PHP or Ruby SDK names its functions: the 1.0 proto rpc name with its words
@@ -959,6 +979,38 @@ pub fn bare_task_0x(o: &Obj) -> bool {
         .all(|m| o.get(m).is_none())
 }
 
+/// Whether `o` is a 0.x Task written with its id under `taskId` (TASK-004, DATA-001; mine59
+/// f1320, aliveclaw/agos's pydantic `A2ATask.task_id` aliased "taskId"): no `kind`, no `id`,
+/// a string `taskId`, a `status` object whose `state` is a string that is no 1.0 enum name,
+/// a Task's own list (`artifacts`, `history`, or the `messages` such servers keep for it),
+/// and none of an update event's members (`final`, `artifact`, `append`, `lastChunk`) nor a
+/// 1.0 oneof member. A 0.x answer of this shape is malformed, yet names the task (by its
+/// `taskId`) and its state, as [`bare_task_0x`]'s kind-less Task does.
+pub fn task_0x_named_by_task_id(o: &Obj) -> bool {
+    o.get("kind").is_none()
+        && o.get("id").is_none()
+        && o.get("taskId").and_then(Json::as_str).is_some()
+        && o.get("status")
+            .and_then(|s| s.get("state"))
+            .and_then(Json::as_str)
+            .is_some_and(|st| !st.starts_with("TASK_STATE_"))
+        && ["artifacts", "history", "messages"]
+            .iter()
+            .any(|m| o.get(m).and_then(Json::as_array).is_some())
+        && [
+            "final",
+            "artifact",
+            "append",
+            "lastChunk",
+            "task",
+            "message",
+            "statusUpdate",
+            "artifactUpdate",
+        ]
+        .iter()
+        .all(|m| o.get(m).is_none())
+}
+
 /// Classifies a result / stream event / webhook body: 1.0 oneof wrapper (`{"task":…}`,
 /// `{"statusUpdate":…}`, ...) or 0.x `kind` discriminator. Returns a problem text when the
 /// value is none of them (or names several oneof members).
@@ -1118,6 +1170,18 @@ fn unwrapped_payload(o: &super::json::Obj<'_>) -> String {
         };
         return format!(
             "payload is wrapped under \"{k}\"{beside}, a serializer's type name, not a member A2A defines (member names are case-sensitive): 0.x sends the object itself with kind \"{kind}\", 1.0 wraps it under the lowercase oneof member \"{member}\" (DATA-001, RPC-004)"
+        );
+    }
+    // mine59 f1320 (aliveclaw/agos's pydantic Task, `task_id` aliased "taskId"): a Task
+    // that names itself by taskId is no status update event, whatever its first members say.
+    if task_0x_named_by_task_id(o) {
+        let lists: Vec<&str> = ["artifacts", "history", "messages"]
+            .into_iter()
+            .filter(|k| has(k))
+            .collect();
+        return format!(
+            "payload is a Task written with its id under taskId (taskId, status, {}) and without the 0.x kind: a Task names itself with id (taskId is an update event's and a message's member), 0.x adds kind \"task\", 1.0 wraps it as {{\"task\": {{...}}}} (TASK-004, DATA-001, RPC-004)",
+            lists.join(", ")
         );
     }
     let bare = if has("taskId") && has("artifact") {
@@ -4270,6 +4334,55 @@ mod tests {
         assert!(part_member_mix(&v, "", PartStyle::V0Rpc).is_none());
         let v = Json::parse(br#"{"status":{"message":{"parts":[]},"update":{}}}"#).unwrap();
         assert!(part_member_mix(&v, "", PartStyle::V1).is_none());
+    }
+
+    /// TASK-004 (mine59 f1320): a 0.x Task that names itself under taskId is told apart
+    /// from an update event (final, artifact), a 1.0 task, a task with its id and a wrapper.
+    #[test]
+    fn a_task_named_by_task_id_is_no_update_event() {
+        let named = json!({"taskId": "t", "contextId": "c", "status": {"state": "working"}, "messages": [], "artifacts": []});
+        let o = named.as_object().unwrap();
+        assert!(task_0x_named_by_task_id(o));
+        assert!(!bare_task_0x(o));
+        assert!(classify_payload(&named, "/result")
+            .err()
+            .is_some_and(|m| m.starts_with("payload is a Task written with its id under taskId (taskId, status, artifacts, messages)")));
+        for not in [
+            json!({"taskId": "t", "contextId": "c", "status": {"state": "working"}, "final": false}),
+            json!({"taskId": "t", "contextId": "c", "status": {"state": "working"}}),
+            json!({"taskId": "t", "contextId": "c", "artifact": {"artifactId": "a", "parts": []}, "status": {"state": "working"}, "artifacts": []}),
+            json!({"taskId": "t", "status": {"state": "TASK_STATE_WORKING"}, "history": []}),
+            json!({"id": "t", "taskId": "t", "status": {"state": "working"}, "history": []}),
+            json!({"kind": "task", "taskId": "t", "status": {"state": "working"}, "history": []}),
+            json!({"taskId": 7, "status": {"state": "working"}, "history": []}),
+            json!({"taskId": "t", "status": {"state": "working"}, "history": {}}),
+        ] {
+            assert!(
+                !task_0x_named_by_task_id(not.as_object().unwrap()),
+                "{not:?}"
+            );
+        }
+    }
+
+    /// RPC-003 (mine59 f1334): a 1.0 draft's method name the release renamed.
+    #[test]
+    fn set_task_push_notification_config_is_a_draft_name() {
+        assert_eq!(
+            method_draft_rpc_name("SetTaskPushNotificationConfig"),
+            Some((
+                "CreateTaskPushNotificationConfig",
+                Some("tasks/pushNotificationConfig/set")
+            ))
+        );
+        assert!(method_draft_rpc_name("settaskpushnotificationconfig").is_some());
+        for m in [
+            "CreateTaskPushNotificationConfig",
+            "tasks/pushNotificationConfig/set",
+            "SetTask",
+            "",
+        ] {
+            assert!(method_draft_rpc_name(m).is_none(), "{m}");
+        }
     }
 
     #[test]

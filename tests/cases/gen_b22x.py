@@ -643,8 +643,8 @@ case("X08-v10-cancel-completed-answered-task-not-found", lambda: getcard(card10(
     SM(1, {"message": msg10()}), resp(ok(1, {"task": task10()})),
     req(H + "/a2a", rpc(2, "CancelTask", {"id": "t1"}), headers=V10), resp(err(2, -32001, "Task not found", einfo("TASK_NOT_FOUND"))),
     req(H + "/a2a", rpc(3, "GetTask", {"id": "t1"}), headers=V10), resp(ok(3, task10()))],
-    [("task-id-not-resolvable", E)],
-    "GUESS of the rule: cancel of a completed task answered TaskNotFoundError while the task is still readable (TASK-003: TaskNotCancelableError)")
+    [("jsonrpc-error-code-mismatch", E)],
+    "GUESS of the rule: cancel of a completed task answered TaskNotFoundError while the task is still readable (TASK-003: TaskNotCancelableError); told as ID-TASK-001 until mine59 read it as the wrong code (RPC-ERROR-001)")
 case("X09-v10-gateway-drops-a2a-version-card-known", lambda: getcard(card10(GW + "/a2a"), base=GW) + [
     req(GW + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers=V10),
     req(UP + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers={"content-type": "application/json", "via": "1.1 gw"}, leg="upstream"),

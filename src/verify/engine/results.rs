@@ -642,7 +642,11 @@ impl State {
                     // task it is, so the lifecycle rules judge what the agent did with it
                     // (a cancel of the completed task, a non-blocking send answered at its
                     // end).
-                    match res.as_object().filter(|o| rpc0x && a2a::bare_task_0x(o)) {
+                    // mine59 f1320, f1322 (aliveclaw/agos): or a Task written with its id
+                    // under taskId, read under that id.
+                    match res.as_object().filter(|o| {
+                        rpc0x && (a2a::bare_task_0x(o) || a2a::task_0x_named_by_task_id(o))
+                    }) {
                         Some(o) => {
                             shape_judged = true;
                             Some((o, base.to_string()))
@@ -997,13 +1001,27 @@ impl State {
             self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, ctx_required);
+        // TASK-004, ID-001 (mine59 f1320, f1322; aliveclaw/agos's pydantic alias): a 0.x
+        // JSON-RPC Task that names itself under taskId is malformed (told below) and still
+        // read as that task, so the lifecycle and the task lookups judge it.
+        let id_alias = (rpc0x && tv.id.is_none() && a2a::task_0x_named_by_task_id(o))
+            .then(|| o.get("taskId").and_then(Json::as_str))
+            .flatten();
         // The task's own members, then (DATA-004 / DATA-005) its status message, history
         // and artifacts: every problem named in one finding (mine28a).
         let mut probs: Vec<(String, String)> = tv
             .problems
             .iter()
             .filter(|(_, m)| !m.starts_with("unknown task state"))
-            .cloned()
+            .map(|(p, m)| match id_alias {
+                Some(alias) if *p == format!("{ptr}/id") => (
+                    p.clone(),
+                    format!(
+                        "task has no id: it names itself under taskId (\"{alias}\"), an update event's and a message's member, so a client reads no task id"
+                    ),
+                ),
+                _ => (p.clone(), m.clone()),
+            })
             .collect();
         if let Some(style) = part_style(&c) {
             for q in a2a::task_members_problems(o, &ptr, style) {
@@ -1090,7 +1108,7 @@ impl State {
             ..Default::default()
         };
         self.check_state_spelling(&mut dummy, tv.state_raw, tv.state, &state_ptr, bseq);
-        let id = tv.id?.to_string();
+        let id = tv.id.or(id_alias)?.to_string();
         let ctx = tv.context_id.map(str::to_string);
         // ID-001 / TASK-009 / AUTH-006: GetTask and CancelTask answer the task they name
         // (breaker8 G3). Another task is not observed: its state says nothing about the

@@ -1918,6 +1918,22 @@ impl State {
             }
             None => None,
         };
+        // ID-001 (mine59 f1322, aliveclaw/agos answers tasks/get {id} -32000 "Task not
+        // found: "): a GetTask / CancelTask refused under another code whose own words say
+        // the named task is missing is a not-found answer all the same (the code is
+        // RPC-ERROR-001 / -006's); a task the agent handed out is then lost to it.
+        if code != jsonrpc::TASK_NOT_FOUND
+            && !c.webhook
+            && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
+        {
+            let tid = c
+                .task_id()
+                .filter(|t| message.is_some_and(|m| says_task_missing(m, t)))
+                .map(str::to_string);
+            if let Some(tid) = tid {
+                self.task_not_found(x, &tid, bseq, "/error/message");
+            }
+        }
         if let Some((want, why)) = expected {
             let wrong = if want == 0 {
                 true

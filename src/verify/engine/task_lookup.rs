@@ -698,6 +698,47 @@ impl State {
                 return;
             }
         }
+        // TASK-003, ERR-002 (mine59 f1323, AltairaLabs/PromptKit's task store answers every
+        // cancel it refuses -32001): a task reported in a terminal state still exists (one
+        // finished long enough to be purged is `purged_after_end`'s, above), and a cancel of
+        // it is answered TaskNotCancelableError; JSON-RPC -32001 to that cancel is the wrong
+        // error code, not a lost task. Only the -32001 answer itself (`/error/code`): an
+        // error under another code is judged by its own code.
+        if let Some(c) = x.call.as_ref().filter(|c| {
+            c.op == Some(Op::CancelTask)
+                && c.binding == Some(Binding::JsonRpc)
+                && ptr == "/error/code"
+        }) {
+            let term = self
+                .task_of(x, tid)
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let Some((ts, tseq, txid)) = term {
+                let v1 = c.dialect == Some(Dialect::V1_0);
+                let (rule, why) = if v1 {
+                    (&r::RPC_ERROR_CODE, "ERR-002, a MUST in 1.0")
+                } else {
+                    (
+                        &r::RPC_ERROR_CODE_0X,
+                        "the 0.x spec recommends it: ERR-002 is a SHOULD in 0.x, a MUST from 1.0",
+                    )
+                };
+                let name = c
+                    .method
+                    .clone()
+                    .unwrap_or_else(|| c.op_term(Op::CancelTask.name()).to_string());
+                self.find(
+                    rule,
+                    format!(
+                        "agent answered {name} on task {tid}, which it reported {} earlier, with -32001 TaskNotFoundError: a finished task still exists, and a cancel of it is refused with -32002 TaskNotCancelableError ({why}); the client is told its task does not exist",
+                        x.state_term(ts)
+                    ),
+                    vec![x.ev_at(bseq, ptr, None), Evidence::event(tseq, txid)],
+                    &x.leg,
+                );
+                return;
+            }
+        }
         let call = x
             .call
             .as_ref()

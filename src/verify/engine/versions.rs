@@ -948,7 +948,9 @@ impl State {
     /// `lastUpdatedAfter` in epoch milliseconds): a JSON-RPC call of a 1.0 operation under a
     /// 0.x-style slash name no release defines ([`a2a::method_draft_slash`]: `tasks/list`,
     /// `tasks/subscribe`, `tasks/pushNotificationConfig/create`, written after pre-1.0
-    /// drafts), or in snake_case ([`a2a::method_snake_case`]: `send_message`, `get_task`,
+    /// drafts), under a 1.0 draft's name the release renamed ([`a2a::method_draft_rpc_name`]:
+    /// `SetTaskPushNotificationConfig`; mine59 f1334, neuroglia-io/a2a-net's client), or in
+    /// snake_case ([`a2a::method_snake_case`]: `send_message`, `get_task`,
     /// `message_send`; mine57 f1279, epoxa/a2a-php's client), that the agent refused (an error, or an HTTP error status): RPC-REQ-003
     /// (client, note), naming the method of each release. An agent that served such a name
     /// runs a method of its own, so a served call is not judged; nor the prober's
@@ -969,6 +971,15 @@ impl State {
                 "the 0.x-style spelling of 1.0's {v1:?} (pre-1.0 drafts wrote it so); {}",
                 old(v03)
             ),
+            // mine59 f1334 (neuroglia-io/a2a-net's client calls SetTaskPushNotificationConfig):
+            // a 1.0 draft's name the release renamed.
+            None if a2a::method_draft_rpc_name(wire).is_some() => {
+                let (v1, v03) = a2a::method_draft_rpc_name(wire).unwrap_or_default();
+                format!(
+                    "a 1.0 draft's name for 1.0's {v1:?} (the release renamed it); {}",
+                    old(v03)
+                )
+            }
             // mine57 f1279 (epoxa/a2a-php's client calls `send_message`): the operation in
             // snake_case, as an SDK names its functions, or a 0.x method with `_` for `/`;
             // the card's names are `card_method_invented`'s (told above).
