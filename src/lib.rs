@@ -33,18 +33,23 @@ macro_rules! out {
     }};
 }
 
-/// `eprintln!` that never panics: a closed stderr drops the line (see [`outln!`]).
+/// `eprintln!` that never panics: a closed stderr drops the line (see [`outln!`]). On a
+/// terminal each row fits its width, broken at words ([`app::stderr_columns`],
+/// [`report::text::fit_message`]: a path, URL or quoted command stays whole); on a pipe or
+/// a file the rows go out whole, as written.
 #[macro_export]
 macro_rules! errln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
+        let text = format!($($arg)*);
+        let text = $crate::app::fit_stderr(&text);
         let mut e = std::io::stderr().lock();
         // a progress line is up (a large file being read): erased first, so this line
         // starts at the left margin ([`record::progress`])
         if $crate::PROGRESS_LINE.swap(false, std::sync::atomic::Ordering::Relaxed) {
             let _ = write!(e, "\r\x1b[K");
         }
-        let _ = writeln!(e, $($arg)*);
+        let _ = writeln!(e, "{text}");
     }};
 }
 

@@ -103,6 +103,8 @@ mod cli_newcomer56;
 mod cli_newcomer57;
 #[path = "cli_newcomer58.rs"]
 mod cli_newcomer58;
+#[path = "cli_newcomer59.rs"]
+mod cli_newcomer59;
 #[path = "cli_open48.rs"]
 mod cli_open48;
 #[path = "cli_open49.rs"]

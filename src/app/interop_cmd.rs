@@ -270,9 +270,14 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
                 )
             );
         } else {
+            // on a terminal, rows within its width (newcomer59)
             crate::out!(
                 "{}",
-                text_report_judged(&run, mode == TextMode::Quiet, judged_input.as_ref())
+                crate::app::probe_cmd::fit_to_terminal(text_report_judged(
+                    &run,
+                    mode == TextMode::Quiet,
+                    judged_input.as_ref()
+                ))
             );
         }
     }

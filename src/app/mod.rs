@@ -204,6 +204,43 @@ pub fn stdout_columns() -> Option<usize> {
     (ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
 }
 
+/// The width, in characters, that the lines a command prints on stderr fit in
+/// ([`crate::errln!`], [`fit_stderr`]): when stderr is a terminal, `COLUMNS` when it is a
+/// number of 40 or more, else that terminal's width (`TIOCGWINSZ`, read at each call: a
+/// resized window is followed); `None` when stderr is a pipe, a file or a CI log (rows
+/// whole, for `grep` and scripts, whatever `COLUMNS` says) or its width is unknown.
+/// newcomer59: the proxy's stop lines (150 to 180 characters), its start-up warnings (250),
+/// the card-bypass hint (300) were wrapped mid-word by an 80-column terminal.
+pub fn stderr_columns() -> Option<usize> {
+    use std::io::IsTerminal as _;
+    static TTY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    static COLUMNS: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    if !*TTY.get_or_init(|| std::io::stderr().is_terminal()) {
+        return None;
+    }
+    let columns = COLUMNS.get_or_init(|| {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|c| *c >= 40)
+    });
+    if let Some(c) = columns {
+        return Some(*c);
+    }
+    let ws = rustix::termios::tcgetwinsize(std::io::stderr()).ok()?;
+    (ws.ws_col >= 40).then_some(usize::from(ws.ws_col))
+}
+
+/// `text` (one or more stderr rows) fit to [`stderr_columns`] by
+/// [`crate::report::text::fit_message`]: rows broken at words, a path, URL or quoted
+/// command whole; `text` itself on a pipe or a file.
+pub fn fit_stderr(text: &str) -> std::borrow::Cow<'_, str> {
+    match stderr_columns() {
+        Some(w) => std::borrow::Cow::Owned(crate::report::text::fit_message(text, w)),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// The width a text report on stdout fits its `= help:` rows in
 /// ([`crate::report::ReportInput::width`]): [`stdout_columns`] when stdout is a terminal,
 /// else `None` (a pipe or a file gets the rows whole, for `grep`, whatever `COLUMNS` says).

@@ -1753,6 +1753,8 @@ impl Pipeline {
                     }
                     if !lines.is_empty() {
                         use std::io::Write as _;
+                        // on a terminal, each fits its width (newcomer59)
+                        let lines = crate::app::fit_stderr(&lines);
                         let _ = std::io::stderr().lock().write_all(lines.as_bytes());
                     }
                 };
@@ -1812,6 +1814,8 @@ impl Pipeline {
                     }
                     if !lines.is_empty() {
                         use std::io::Write as _;
+                        // on a terminal, each fits its width (newcomer59)
+                        let lines = crate::app::fit_stderr(&lines);
                         let _ = std::io::stderr().lock().write_all(lines.as_bytes());
                     }
                     if let Some(s) = fold.summary() {

@@ -172,9 +172,18 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
                 )
             );
         } else {
+            // `-q` or `--verbose` on a terminal: every line still, each row within its
+            // width (newcomer59: `-q`'s failed tests of 300 to 600 characters wrapped
+            // mid-word); a pipe or a file gets the rows whole
             crate::out!(
                 "{}",
-                text_report_marked(&run.report, findings, level, states.as_deref(), quiet_o)
+                fit_to_terminal(text_report_marked(
+                    &run.report,
+                    findings,
+                    level,
+                    states.as_deref(),
+                    quiet_o
+                ))
             );
         }
         if run.stopped.is_some() || run.interrupted {
@@ -1962,6 +1971,16 @@ pub fn brief_report(
     ));
     s.push_str(&brief_trailer(recording, reports, columns));
     s
+}
+
+/// `text` (the whole or `-q` text of `probe` or `interop`) with each row broken at words
+/// within the width of the terminal stdout is on ([`crate::app::report_width`],
+/// [`crate::report::text::fit_rows`]); `text` itself on a pipe or a file.
+pub fn fit_to_terminal(text: String) -> String {
+    match crate::app::report_width() {
+        Some(w) => crate::report::text::fit_rows(&text, w),
+        None => text,
+    }
 }
 
 /// How `probe` and `interop` print their text on stdout (one choice for both, ux49).

@@ -1889,6 +1889,11 @@ fn check_record_path_hinted(
             "--record - is not stdout: a recording is a file (the run builds its report from it, and `verify -` reads stdin, not a file named -); hint: give a file path and follow it with `tail -f FILE` while the run goes on, or `--record ./-` for a file named -"
         );
     }
+    // `--record session.har`: the recording is JSON Lines whatever its name, which a HAR
+    // viewer cannot open (newcomer59: the run wrote it under that name in silence)
+    if let Some(why) = har_named(p, "--record", "the recording") {
+        bail!("{why}");
+    }
     // `--record runs/` for a directory not made yet names a directory too: it was "cannot
     // create recording runs/: Is a directory (os error 21)" with no word of what to type
     // (newcomer44)
@@ -1942,6 +1947,25 @@ fn check_record_path_hinted(
         let _ = std::fs::remove_file(p);
     }
     Ok(())
+}
+
+/// The refusal of an output path `p` with the extension `.har` (any case) given to `flag`
+/// (`--record`, repro's `-o`), which writes `what` (`the recording`, `the cut`) as JSON
+/// Lines, the tool's own format, not as HAR 1.2: the cause and the hint, the HAR written
+/// by `export` from a `.jsonl` of the same name (newcomer59). `None` for another name.
+pub fn har_named(p: &Path, flag: &str, what: &str) -> Option<String> {
+    let ext = p.extension()?.to_str()?;
+    if !ext.eq_ignore_ascii_case("har") {
+        return None;
+    }
+    let jsonl = p.with_extension("jsonl");
+    Some(format!(
+        "{flag} {} names a HAR file, but {what} is written as JSON Lines, the a2a-interop recording format (docs/recording-format.md), which a HAR viewer cannot open; hint: give {flag} {}, then `a2a-interop export {} -o {}` writes the HAR of it",
+        p.display(),
+        super::sh_path(&jsonl),
+        super::sh_path(&jsonl),
+        super::sh_path(p)
+    ))
 }
 
 /// Start-up check of `--report PATH`, before anything listens (with `--no-record` the
@@ -2015,10 +2039,11 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
     if format.is_none() {
         if let Some(ext) = crate::app::verify_cmd::unknown_extension(p) {
             bail!(
-                "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown",
+                "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown{}",
                 p.display(),
                 crate::app::verify_cmd::formats_with_extensions(),
-                super::sh_path(&p.with_extension("html"))
+                super::sh_path(&p.with_extension("html")),
+                crate::app::verify_cmd::har_hint(p)
             );
         }
     }
@@ -2928,6 +2953,11 @@ fn report_fallback(path: &Path, o: &RunOutcome, source: Option<&Path>) {
                 .map(|f| format!("{}[{}] {}\n", f.severity.as_str(), f.rule, f.message))
                 .collect()
         });
+    // on a terminal, its rows fit as the report's on stdout do (newcomer59)
+    let text = match super::stderr_columns() {
+        Some(w) => crate::report::text::fit_rows(&text, w),
+        None => text,
+    };
     eprint!("{text}");
     let s = &o.recorder;
     if o.recording.is_some() && (s.unwritten_events > 0 || s.write_error.is_some()) {

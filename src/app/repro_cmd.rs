@@ -1322,6 +1322,9 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         out,
         "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
     );
+    // `sh min.sh` (dash): the script's arrays were a syntax error at its 12th line
+    // (newcomer59); run by another shell, it runs itself again with bash
+    out.push_str("[ -n \"${BASH_VERSION:-}\" ] || exec bash \"$0\" \"$@\"  # it needs bash\n");
     // A cut of the agent's own fault behind a gateway may hold only the gateway's upstream
     // copy of the client's call (the agent's answer shows it): with no client call to
     // replay, that copy is replayed straight to the agent, which is what the agent's owner
@@ -1753,6 +1756,12 @@ fn is_repro_cut(p: &Path) -> bool {
 
 /// Runs `repro` (module docs).
 pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
+    // `-o min.har`: the cut is a transcript or a recording (JSON Lines), not a HAR
+    // (newcomer59: it was written under that name, and `min.sh` beside it)
+    if let Some(why) = crate::app::proxy_cmd::har_named(&a.output, "-o", "the cut") {
+        crate::errln!("a2a-interop: {why}");
+        return Ok(ExitCode::from(2));
+    }
     // The cut, or its curl script, written over the recording it is cut from would destroy it.
     let outs = [
         Some(("-o", a.output.clone())),

@@ -208,6 +208,19 @@ pub fn unknown_extension(path: &Path) -> Option<String> {
     }
 }
 
+/// For an output path ending `.har` (any case) where a report was asked for: `; a HAR of
+/// the traffic is export's: a2a-interop export FILE -o PATH` (newcomer59: the refusal named
+/// the report formats, not the command that writes HAR); empty for another name.
+pub fn har_hint(path: &Path) -> String {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("har") => format!(
+            "; a HAR of the traffic is export's: a2a-interop export FILE -o {}",
+            super::sh_path(path)
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The warning for a report in `fmt` written under a name whose extension names another
 /// format (`-f json -o out.html`: a browser shows the JSON as a broken page, a CI step that
 /// globs `*.xml` for JUnit reads SARIF), or `None`. `flag` is the path's flag as typed
@@ -290,9 +303,10 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
                 match unknown_extension(&path) {
                     // newcomer24 N9: say that the extension names nothing this tool writes
                     Some(ext) => format!(
-                        "no --format for -o {}, and {ext} names no report format a2a-interop writes, which are {}; hint: give --format F before the -o (the report is then written in F under that name), or use one of those extensions",
+                        "no --format for -o {}, and {ext} names no report format a2a-interop writes, which are {}; hint: give --format F before the -o (the report is then written in F under that name), or use one of those extensions{}",
                         path.display(),
-                        formats_with_extensions()
+                        formats_with_extensions(),
+                        har_hint(&path)
                     ),
                     None => format!(
                         "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",

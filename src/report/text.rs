@@ -421,6 +421,91 @@ pub fn break_row(row: &str, width: usize, indent: usize) -> String {
     out
 }
 
+/// `msg` (what a command prints on stderr about its own doings: one row, or several
+/// separated by `\n`) with each row longer than `width` characters broken at spaces into
+/// rows of at most `width`, the rows after the first indented two spaces more than the
+/// row's own indent. A path or URL stays whole, and so does a command quoted in backticks
+/// (`` `a2a-interop report rec.jsonl -o report.md` ``: a row break inside it would make
+/// a copy of it two shell lines); either, when longer than a row, stands whole on a row of
+/// its own, the last one it is on. A row that fits is left as it is. For stderr on a
+/// terminal of `width` columns (newcomer59: the proxy's stop lines of 150 to 180
+/// characters, its start-up warnings of 250, the card-bypass hint of 300, wrapped
+/// mid-word from the first column of an 80-column terminal).
+pub fn fit_message(msg: &str, width: usize) -> String {
+    let mut out = String::with_capacity(msg.len() + msg.len() / 16);
+    for (i, row) in msg.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if visible_len(row) <= width {
+            out.push_str(row);
+            continue;
+        }
+        let lead = row.len() - row.trim_start_matches(' ').len();
+        out.push_str(&row[..lead]);
+        let indent = lead + 2;
+        let mut len = lead;
+        let mut first = true;
+        for unit in units(&row[lead..]) {
+            let ul = visible_len(unit);
+            if !first && len + 1 + ul > width {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', indent));
+                len = indent;
+            } else if !first {
+                out.push(' ');
+                len += 1;
+            }
+            out.push_str(unit);
+            len += ul;
+            first = false;
+        }
+    }
+    out
+}
+
+/// The units [`fit_message`] breaks a row between: its words (split at single spaces), a
+/// span from a word with an odd number of backticks to the next such word taken as one
+/// (a quoted command; an unclosed quote runs to the end of the row), and a command written
+/// out without quotes (`a report of them: a2a-interop report rec.jsonl -o report.md`): from
+/// the word `a2a-interop` or `(a2a-interop` (not the row's first: the tool's prefix) to
+/// the first word ending in `;`, `,`, `:` or `)`, or to the end of the row.
+fn units(text: &str) -> Vec<&str> {
+    #[derive(PartialEq)]
+    enum Span {
+        Quote,
+        Command,
+    }
+    let mut units = Vec::new();
+    let mut open: Option<(usize, Span)> = None;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let odd = word.bytes().filter(|b| *b == b'`').count() % 2 == 1;
+        let ends = word.ends_with([';', ',', ':', ')']);
+        match &open {
+            None if odd => open = Some((at, Span::Quote)),
+            None if word.trim_start_matches('(') == "a2a-interop" && !units.is_empty() => {
+                open = Some((at, Span::Command));
+            }
+            None => units.push(word),
+            Some((s, Span::Quote)) if odd => {
+                units.push(&text[*s..at + word.len()]);
+                open = None;
+            }
+            Some((s, Span::Command)) if ends || odd => {
+                units.push(&text[*s..at + word.len()]);
+                open = None;
+            }
+            Some(_) => {}
+        }
+        at += word.len() + 1;
+    }
+    if let Some((s, _)) = open {
+        units.push(&text[s..]);
+    }
+    units
+}
+
 /// Appends the words of `text` to `out`, whose last row already holds `len` characters,
 /// starting a new row of `indent` spaces before a word that would pass `width`. A word
 /// longer than a whole row that is a list (`kinds=task,statusUpdate,...`) starts where it
@@ -814,5 +899,53 @@ mod tests {
             break_row("  STEP x ok kinds=task,status,artifact,status", 25, 7),
             "  STEP x ok kinds=task,\n       status,artifact,\n       status"
         );
+    }
+
+    #[test]
+    fn a_message_breaks_at_words_keeping_paths_and_quoted_commands_whole() {
+        use super::fit_message;
+        // fits: as it is
+        assert_eq!(
+            fit_message("a2a-interop: wrote r.md", 80),
+            "a2a-interop: wrote r.md"
+        );
+        let msg = "a2a-interop proxy: writing the report to r.md... (Ctrl-C again skips it; the recording is complete: `a2a-interop report rec.jsonl -o r.md` writes it later)";
+        assert_eq!(
+            fit_message(msg, 48),
+            "a2a-interop proxy: writing the report to r.md...\n  (Ctrl-C again skips it; the recording is\n  complete:\n  `a2a-interop report rec.jsonl -o r.md` writes\n  it later)"
+        );
+        // a path longer than a row: whole, on its own row
+        let long = "/a/very/long/directory/of/the/night/shift/recording.jsonl";
+        assert_eq!(
+            fit_message(&format!("  recording to {long} now"), 30),
+            format!("  recording to\n    {long}\n    now")
+        );
+        // a command written out without quotes: whole, up to its punctuation
+        assert_eq!(
+            fit_message(
+                "a2a-interop proxy: findings: 1 error; a report of them: a2a-interop report r.jsonl -o report.md",
+                60
+            ),
+            "a2a-interop proxy: findings: 1 error; a report of them:\n  a2a-interop report r.jsonl -o report.md"
+        );
+        assert_eq!(
+            fit_message(
+                "note: see it (a2a-interop verify r.jsonl: every finding), now",
+                30
+            ),
+            "note: see it\n  (a2a-interop verify r.jsonl:\n  every finding), now"
+        );
+        // several rows: each by its own indent; an unclosed backtick runs to the end
+        assert_eq!(
+            fit_message("one two three\n  four five six `seven eight", 12),
+            "one two\n  three\n  four five\n    six\n    `seven eight"
+        );
+        for w in [20, 40, 80] {
+            let fit = fit_message(msg, w);
+            assert_eq!(
+                fit.split_whitespace().collect::<Vec<_>>(),
+                msg.split_whitespace().collect::<Vec<_>>()
+            );
+        }
     }
 }
