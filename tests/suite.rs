@@ -587,6 +587,8 @@ mod verify_robust;
 mod verify_sans_io;
 #[path = "verify_sse_prop.rs"]
 mod verify_sse_prop;
+#[path = "verify_streams59.rs"]
+mod verify_streams59;
 #[path = "verify_version_mix.rs"]
 mod verify_version_mix;
 
