@@ -381,6 +381,8 @@ mod sdk_proxy;
 mod sdk_refagent;
 #[path = "spec_citations.rs"]
 mod spec_citations;
+#[path = "stream_ends59.rs"]
+mod stream_ends59;
 #[path = "stream_held_open58.rs"]
 mod stream_held_open58;
 #[path = "verify_bool32_wording.rs"]
