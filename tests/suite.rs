@@ -383,6 +383,8 @@ mod sdk_proxy;
 mod sdk_refagent;
 #[path = "spec_citations.rs"]
 mod spec_citations;
+#[path = "stream_ends59.rs"]
+mod stream_ends59;
 #[path = "stream_held_open58.rs"]
 mod stream_held_open58;
 #[path = "verify_bool32_wording.rs"]
@@ -589,6 +591,8 @@ mod verify_robust;
 mod verify_sans_io;
 #[path = "verify_sse_prop.rs"]
 mod verify_sse_prop;
+#[path = "verify_streams59.rs"]
+mod verify_streams59;
 #[path = "verify_version_mix.rs"]
 mod verify_version_mix;
 

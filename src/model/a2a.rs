@@ -1011,6 +1011,47 @@ pub fn task_0x_named_by_task_id(o: &Obj) -> bool {
         .all(|m| o.get(m).is_none())
 }
 
+/// The 0.x `kind` a stream event `o` without one has by its shape (STREAM-003, DATA-001;
+/// streams59, PraisonAI's A2A server, mine58 f1304): `"status-update"` for a `taskId` string
+/// beside a `status` object whose `state` is a string that is no 1.0 enum name
+/// (`TASK_STATE_*`) and no `artifact`; `"artifact-update"` for a `taskId` string beside an
+/// `artifact` object and no `status`; `"task"` for [`bare_task_0x`]. `None` when `o` has a
+/// `kind` or a member of the 1.0 oneof wrapper (`task`, `message`, `statusUpdate`,
+/// `artifactUpdate`), and for any other shape. Such an event is malformed (no `kind`), yet
+/// names its task and what happened to it.
+pub fn kindless_event_0x(o: &Obj) -> Option<&'static str> {
+    if o.get("kind").is_some()
+        || ["task", "message", "statusUpdate", "artifactUpdate"]
+            .iter()
+            .any(|m| o.get(m).is_some())
+    {
+        return None;
+    }
+    if bare_task_0x(o) {
+        return Some("task");
+    }
+    // mine59 f1320's Task named by taskId (a Task's own list beside taskId and status) is
+    // no status update event; its stream reading would need the id it lacks: not guessed
+    if task_0x_named_by_task_id(o) {
+        return None;
+    }
+    o.get("taskId").and_then(Json::as_str)?;
+    let status = o.get("status").filter(|s| s.as_object().is_some());
+    let artifact = o.get("artifact").filter(|a| a.as_object().is_some());
+    match (status, artifact) {
+        (Some(st), None)
+            if st
+                .get("state")
+                .and_then(Json::as_str)
+                .is_some_and(|s| !s.starts_with("TASK_STATE_")) =>
+        {
+            Some("status-update")
+        }
+        (None, Some(_)) if o.get("status").is_none() => Some("artifact-update"),
+        _ => None,
+    }
+}
+
 /// Classifies a result / stream event / webhook body: 1.0 oneof wrapper (`{"task":…}`,
 /// `{"statusUpdate":…}`, ...) or 0.x `kind` discriminator. Returns a problem text when the
 /// value is none of them (or names several oneof members).

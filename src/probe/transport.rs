@@ -100,7 +100,27 @@ pub struct ProbeResponse {
     /// HTTP/1.1 answer, a Trailers-Only gRPC answer whose status is in [`Self::headers`],
     /// an answer cut short).
     pub trailers: HeaderMap,
+    /// A stream the deadline cut ([`Self::complete`] false, [`Self::cut`] `None`): how long
+    /// (ms) before the probe left it the last body bytes that came before the deadline
+    /// arrived (a lower bound of the time since the stream's terminal event, which came no
+    /// later). The probe reads a stream whose last bytes came within [`STREAM_LINGER`] of the
+    /// deadline until that long after them, so a stream the agent holds open after its
+    /// last event is left at least that long after it (the verifier's STREAM-END-009 / -010
+    /// judge the hold from the recording with 2 s of grace; streams59 item 4). `None` for
+    /// every other answer, and for a stream that sent no body bytes.
+    pub quiet_ms: Option<u64>,
 }
+
+/// How long past a stream's last body bytes the probe keeps reading an event stream or a
+/// gRPC answer that the deadline would cut sooner (2.5 s): the verifier's grace for a
+/// stream held open after its terminal event ([`crate::verify::HELD_OPEN_GRACE_US`], 2 s)
+/// and half a second for the recording's clock (the proxy stamps the event before the
+/// probe reads it and the probe's close after the probe sends it, so the recorded hold is
+/// never shorter than the probe's). Without it a deadline within 2 s of the terminal
+/// event left a held stream that no rule could judge, and `streaming.terminal` passed
+/// over it (streams59 item 4). Once per answer: the read ends at the later of the
+/// deadline and the last bytes plus this.
+pub const STREAM_LINGER: Duration = Duration::from_millis(2_500);
 
 impl ProbeResponse {
     /// The cause text of the recording proxy's own `502` (`connection closed before message
@@ -972,6 +992,20 @@ impl Transport {
         let mut complete = true;
         let mut cut: Option<String> = None;
         let mut trailers = HeaderMap::new();
+        // an event stream or a gRPC answer: read past the deadline up to STREAM_LINGER
+        // after its last bytes, once (streams59 item 4)
+        let streamed = headers
+            .get(http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.trim_start().to_ascii_lowercase())
+            .is_some_and(|v| {
+                v.starts_with("text/event-stream") || v.starts_with("application/grpc")
+            });
+        let mut deadline = deadline;
+        let mut lingered = false;
+        let mut last_bytes: Option<Instant> = None;
+        let mut quiet_ms: Option<u64> = None;
+        let mut at_deadline: Option<Option<Instant>> = None;
         loop {
             let frame = tokio::select! {
                 f = tokio::time::timeout_at(deadline, body.frame()) => f,
@@ -988,7 +1022,20 @@ impl Transport {
             };
             match frame {
                 Err(_) => {
+                    let now = Instant::now();
+                    // the last bytes before the first deadline: a terminal event came no
+                    // later, so the probe leaves the stream at least this long after it
+                    let before = *at_deadline.get_or_insert(last_bytes);
+                    let linger_to = before.map(|t| t + STREAM_LINGER);
+                    if let Some(to) = linger_to.filter(|to| streamed && !lingered && *to > now) {
+                        lingered = true;
+                        deadline = to;
+                        continue;
+                    }
                     // the deadline: `cut` stays `None` (the messages say "before the deadline")
+                    quiet_ms = streamed
+                        .then(|| before.map(|t| now.duration_since(t).as_millis() as u64))
+                        .flatten();
                     complete = false;
                     break;
                 }
@@ -1010,6 +1057,9 @@ impl Transport {
                         continue;
                     }
                     if let Some(d) = frame.data_ref() {
+                        if !d.is_empty() {
+                            last_bytes = Some(Instant::now());
+                        }
                         let room = MAX_BODY_BYTES.saturating_sub(buf.len());
                         buf.extend_from_slice(&d[..d.len().min(room)]);
                         if d.len() > room {
@@ -1074,6 +1124,7 @@ impl Transport {
             undecodable,
             connect_failure,
             trailers,
+            quiet_ms,
         })
     }
 

@@ -548,6 +548,11 @@ struct StreamState {
     /// auth-required) and its seq: the last event of the cycle (STREAM-008), as a terminal
     /// one is, though the task lives on.
     final_interrupted: Option<(String, u64)>,
+    /// Capture time (µs) of the chunk that completed the event of
+    /// [`Self::final_interrupted`] (0: none, or not known): how long the agent held the
+    /// stream open after the 0.x `final: true` that ended its cycle (STREAM-008,
+    /// STREAM-END-010; streams59).
+    final_interrupted_t: u64,
     /// The latest 0.x JSON-RPC status update when it is in an interrupted state
     /// (input-required, auth-required) without `final: true`: its state as sent, seq, JSON
     /// Pointer of `final` and the `final` value. A stream that ends there ended the cycle
@@ -578,6 +583,10 @@ struct StreamState {
     message_reply: bool,
     /// The seq of the Message that opened a message reply stream ([`Self::message_reply`]).
     message_reply_seq: u64,
+    /// Capture time (µs) of the chunk that completed that Message (0: none, or not known):
+    /// how long the agent held a 1.0 message reply stream open after its one event
+    /// (STREAM-002, STREAM-END-009 / -003; streams59).
+    message_reply_t: u64,
     artifacts: HashMap<String, bool>,
     /// Artifact id → (chunks with `append: true` since the artifact's last `append: false`
     /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
@@ -2448,6 +2457,10 @@ pub(super) struct State {
     /// missing route: the router's page is no A2A error answer of the agent, so
     /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
     route_missing_exchange: Option<String>,
+    /// The gRPC call whose answer without a gRPC status (404, 405, 415, a 501 page) at an
+    /// advertised gRPC interface CARD-URL-002 tells, on this call or an earlier one: the
+    /// not-judged note "no gRPC status to judge" would say it twice (streams59 item 5).
+    grpc_unserved_told: Option<String>,
     /// URL paths BIND-USE-002 reported a call to (once each).
     unadvertised_reported: HashSet<String>,
     /// CARD-URL-001 findings held until the end (CARD-005: the card must name the *real*
@@ -4171,6 +4184,7 @@ impl State {
             m30b_iface_use: HashMap::new(),
             m30b_iface_cards: HashMap::new(),
             route_missing_exchange: None,
+            grpc_unserved_told: None,
             unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),

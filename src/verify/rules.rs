@@ -979,9 +979,9 @@ rule!(
     "stream-open-after-terminal",
     Warning,
     Streaming,
-    ["STREAM-003", "STREAM-007"],
-    "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended",
-    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent"
+    ["STREAM-003", "STREAM-007", "STREAM-002"],
+    "1.0 stream stayed open after the terminal event (a message reply stream: after its Message) until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended (the 0.x form, with 2 s of grace, is STREAM-END-010's warning)",
+    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent; a stream answered with one Message closes right after it"
 );
 // grpc58: STREAM-END-003 tells a stream still open when the capture stopped; a stream the
 // agent held open after its terminal event until the client gave up and closed it (an SSE
@@ -994,9 +994,9 @@ rule!(
     "stream-held-open-after-terminal",
     Error,
     Streaming,
-    ["STREAM-003", "STREAM-007"],
-    "1.0 task stream (SSE over JSON-RPC or HTTP+JSON, or a gRPC server stream; or one of unknown version) that the agent still held open 2 s or more after it sent the task's terminal state, until the client closed it (the 0.x form is STREAM-END-010's warning; a stream still open when the capture stopped is STREAM-END-003's)",
-    "close the stream once the terminal status update is sent (1.0 §3.1.2: a task stream closes at the terminal state; 1.0 may repeat one final task snapshot first): a client that waits for the close (the SDK clients iterate until the stream ends) hangs until its own timeout and then reports the finished call as failed. With an SDK this is usually a queue or generator that is never closed after the last event (a2a-python: the executor's event queue left open; a2a-js: eventBus.finished() never called; a gRPC servicer that awaits more work after yielding the terminal event). This rule allows 2 s between the terminal event and the close, far more than an agent needs to end its response"
+    ["STREAM-003", "STREAM-007", "STREAM-002"],
+    "1.0 task stream (SSE over JSON-RPC or HTTP+JSON, or a gRPC server stream; or one of unknown version) that the agent still held open 2 s or more after it sent the task's terminal state, or a message reply stream held so after its one Message, until the client closed it (the 0.x form is STREAM-END-010's warning; a stream still open when the capture stopped is STREAM-END-003's)",
+    "close the stream once the terminal status update is sent (1.0 §3.1.2: a task stream closes at the terminal state; 1.0 may repeat one final task snapshot first), and a message reply stream right after its Message (STREAM-002): a client that waits for the close (the SDK clients iterate until the stream ends) hangs until its own timeout and then reports the finished call as failed. With an SDK this is usually a queue or generator that is never closed after the last event (a2a-python: the executor's event queue left open; a2a-js: eventBus.finished() never called; a gRPC servicer that awaits more work after yielding the terminal event). This rule allows 2 s between the terminal event and the close, far more than an agent needs to end its response"
 );
 rule!(
     STREAM_HELD_OPEN_0X,
@@ -1005,8 +1005,8 @@ rule!(
     Warning,
     Streaming,
     ["STREAM-003", "STREAM-008"],
-    "0.1/0.2/0.3 task stream that the agent still held open 2 s or more after the status update with the terminal state (final: true), until the client closed it (0.3 says the server should close the stream there, 0.x's final marks the last event; a MUST from 1.0, STREAM-END-009)",
-    "close the stream after the status update with final: true in a terminal state: 0.x clients that stop reading at final (a2a-python 0.3) leave the connection to be reaped, and clients that read to the end of the stream (EventSource, a2a-js, curl) hang until their own timeout. This rule allows 2 s between the terminal event and the close"
+    "0.1/0.2/0.3 task stream that the agent still held open 2 s or more after the status update with the terminal state, or after one with final: true in input-required or auth-required (final marks the last event of the stream whatever the state), until the client closed it or the capture stopped (0.3 says the server should close the stream there; a MUST from 1.0, STREAM-END-009)",
+    "close the stream after the status update with final: true, in a terminal state and in input-required or auth-required alike (the follow-up message opens a new stream): 0.x clients that stop reading at final (a2a-python 0.3) leave the connection to be reaped, and clients that read to the end of the stream (EventSource, a2a-js, curl) hang until their own timeout. This rule allows 2 s between the terminal event and the close"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.

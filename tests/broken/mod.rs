@@ -138,7 +138,22 @@ pub enum Break {
     /// until the client leaves (STREAM-003 / STREAM-007: a task stream closes at its
     /// terminal state; grpc58).
     HeldOpenAfterTerminal,
+    /// As [`Break::HeldOpenAfterTerminal`], but every such stream sends its events
+    /// [`LATE_EVENTS`] after its head (streams59 item 4: the terminal event lands 1 s before
+    /// a `--timeout 4s` probe's deadline, within the verifier's 2 s grace).
+    HeldOpenLate,
+    /// A conformant agent whose `SendStreamingMessage` streams send their events
+    /// [`LATE_EVENTS`] after their head, then end (the neighbour of [`Break::HeldOpenLate`]).
+    LateStream,
 }
+
+/// How long after its head a stream of [`Break::HeldOpenLate`] / [`Break::LateStream`]
+/// sends its events (3 s).
+pub const LATE_EVENTS: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Header of a [`handle`] response that means "send the body [`LATE_EVENTS`] after the
+/// head" ([`Break::HeldOpenLate`], [`Break::LateStream`]).
+const LATE: &str = "x-broken-late";
 
 /// The extension URI the cards of [`Break::RequiredExtension`] and
 /// [`Break::ExtensionNotEnforced`] mark `required`.
@@ -392,6 +407,7 @@ async fn start_inner(
                         let mut resp = resp;
                         let die_soon = resp.headers_mut().remove(DIE_SOON).is_some();
                         let hold_open = resp.headers_mut().remove(HOLD_OPEN).is_some();
+                        let late = resp.headers_mut().remove(LATE).is_some();
                         if die_soon {
                             let dead_tx = dead_tx.clone();
                             tokio::spawn(async move {
@@ -403,21 +419,29 @@ async fn start_inner(
                             // a service error: hyper closes the connection, no response
                             return Err(std::io::Error::other("closed without answering"));
                         }
-                        if hold_open {
-                            // the events, then a body that never ends: the client leaves
+                        if hold_open || late {
+                            // the events (LATE_EVENTS after the head when late), then a body
+                            // that never ends (the client leaves) when held open
                             let (parts, full) = resp.into_parts();
                             let bytes = full
                                 .collect()
                                 .await
                                 .map(|c| c.to_bytes())
                                 .unwrap_or_default();
-                            let frames = futures_util::StreamExt::chain(
-                                futures_util::stream::iter(vec![Ok::<_, std::io::Error>(
-                                    hyper::body::Frame::data(bytes),
-                                )]),
-                                futures_util::stream::pending(),
-                            );
-                            let frames: FrameStream = Box::pin(frames);
+                            let events = futures_util::stream::once(async move {
+                                if late {
+                                    tokio::time::sleep(LATE_EVENTS).await;
+                                }
+                                Ok::<_, std::io::Error>(hyper::body::Frame::data(bytes))
+                            });
+                            let frames: FrameStream = if hold_open {
+                                Box::pin(futures_util::StreamExt::chain(
+                                    events,
+                                    futures_util::stream::pending(),
+                                ))
+                            } else {
+                                Box::pin(events)
+                            };
                             let body = http_body_util::StreamBody::new(frames);
                             return Ok(Response::from_parts(
                                 parts,
@@ -1050,6 +1074,20 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
     let message = message_of(params)?;
     // a follow-up naming its task resumes that task (its Task first, STREAM-003)
     let follow_up = message.get("taskId").is_some();
+    // `reply ...`: a message reply stream, one Message and no task (STREAM-002; streams59)
+    let text = message
+        .pointer("/parts/0/text")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if !follow_up && text.split_whitespace().next() == Some("reply") {
+        let mid = message
+            .get("messageId")
+            .and_then(Value::as_str)
+            .unwrap_or("m");
+        return Ok(vec![
+            json!({"message": {"messageId": format!("reply-{mid}"), "role": "ROLE_AGENT", "parts": [{"text": "hello to you"}]}}),
+        ]);
+    }
     let mut t = match message.get("taskId").and_then(Value::as_str) {
         Some(tid) => {
             let tasks = st.tasks.lock().expect("lock");
@@ -1110,8 +1148,11 @@ fn stream_events(st: &State, params: &Value) -> Result<Vec<Value>, Fault> {
 /// A send stream's answer `r`, marked to be held open after its events when the agent's
 /// break is [`Break::HeldOpenAfterTerminal`].
 fn held_open(st: &State, mut r: Response<Full<Bytes>>) -> Response<Full<Bytes>> {
-    if st.brk == Break::HeldOpenAfterTerminal {
+    if matches!(st.brk, Break::HeldOpenAfterTerminal | Break::HeldOpenLate) {
         r.headers_mut().insert(HOLD_OPEN, "1".parse().unwrap());
+    }
+    if matches!(st.brk, Break::HeldOpenLate | Break::LateStream) {
+        r.headers_mut().insert(LATE, "1".parse().unwrap());
     }
     r
 }

@@ -525,6 +525,7 @@ mod tests {
             undecodable: None,
             connect_failure: None,
             trailers: map(trailers),
+            quiet_ms: None,
         }
     }
 

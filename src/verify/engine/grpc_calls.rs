@@ -308,10 +308,14 @@ impl State {
                     return;
                 }
             }
-            self.incomplete.push((
-                str::to_string(&x.id),
-                format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
-            ));
+            // streams59 item 5: CARD-URL-002 already told this answer (no gRPC service at
+            // the advertised url): one finding says it, the note would repeat it
+            if self.grpc_unserved_told.as_deref() != Some(&*x.id) {
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
+                ));
+            }
             return;
         }
         let method = g.route.method.clone();

@@ -1413,6 +1413,20 @@ impl State {
         // used the one nearest its path, the interface with the longest url path covering
         // it; the outer one's url is not what the 404 refutes (left52, mine51's s16-V3).
         let nearest = hits.iter().map(|h| h.1).max().unwrap_or(0);
+        // streams59 item 5: a gRPC call without a gRPC status at an advertised gRPC
+        // interface CARD-URL-002 told on an earlier call: that finding says what happened
+        // (the grpc-status note would repeat it); one it tells now is marked below
+        let grpc_unserved = unrouted
+            && x.call
+                .as_deref()
+                .is_some_and(|c| c.binding == Some(Binding::Grpc));
+        if grpc_unserved
+            && hits
+                .iter()
+                .any(|h| h.1 == nearest && h.2 && self.advertised.get(&h.0).is_some_and(|a| a.grpc))
+        {
+            self.grpc_unserved_told = Some(str::to_string(&x.id));
+        }
         let mut hits: Vec<String> = hits
             .into_iter()
             .filter(|h| h.1 == nearest && !h.2)
@@ -1581,6 +1595,9 @@ impl State {
                 vec![card_ev, answer_ev]
             };
             f.leg = x.leg.clone();
+            if grpc_unserved && a.grpc && f.rule == r::CARD_URL_UNREACHABLE.id {
+                self.grpc_unserved_told = Some(str::to_string(&x.id));
+            }
             self.emit(f);
             // the recording proxy's own answer (or none) for an unreachable URL: this
             // finding told it, with the proxy's cause (review28b R1)

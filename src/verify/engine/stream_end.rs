@@ -11,6 +11,18 @@ use super::*;
 /// keep a gateway that passes events on as they come clear of it.
 const BURST_MIN_SPREAD_US: u64 = 500_000;
 
+/// What ended a stream the agent held open ([`State::held_open_after_end`]): the client
+/// closed it (outcome client abort), or the capture stopped with it open (outcome open).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HeldUntil {
+    Client,
+    Capture,
+}
+
+/// A stream held open past its end ([`State::held_open_after_end`]): the rule, the words
+/// and the evidence (the event that ended the stream, the exchange's end).
+type HeldOpen = (&'static Rule, String, Vec<Evidence>);
+
 impl State {
     /// STREAM-003 / STREAM-007 (1.0 §3.1.2, §3.1.6: a task stream closes when the task
     /// reaches a terminal state; closing at an interrupted state is allowed, DIGEST trap 4):
@@ -38,44 +50,86 @@ impl State {
         ))
     }
 
-    /// STREAM-END-009 / STREAM-END-010 (STREAM-003, STREAM-007; 0.x STREAM-008): a task
-    /// stream whose client closed it (outcome client abort: the SSE response or the gRPC
-    /// call the client left) [`HELD_OPEN_GRACE_US`] or more after the stream's own terminal
-    /// event, the agent having sent nothing that ended it (no close, no status): the agent
-    /// held the stream open past its end and the client gave up waiting. Gives the words
-    /// and the evidence (the terminal event, the client's close); `None` for a close within
-    /// the grace (a client that stops reading at the terminal event), for a stream with no
-    /// terminal event of its own (a client leaving a running task is no fault of the
-    /// agent's), when the terminal event's time is not known, and on a gateway's upstream
-    /// leg ([`Self::behind_hop`]): the gateway closes that stream when its own client
-    /// leaves, waiting on nothing (b40x-D30: a gateway that held the agent's events back
-    /// until its client gave up; the client leg's stream is judged as any client's).
-    fn held_open_after_terminal(&self, x: &Exch) -> Option<(String, Vec<Evidence>)> {
+    /// STREAM-END-009 / STREAM-END-010 (STREAM-003, STREAM-007; 0.x STREAM-008; 1.0
+    /// STREAM-002): a stream the agent held open [`HELD_OPEN_GRACE_US`] or more after the
+    /// event that ended it, the agent having sent nothing that closed it (no close, no
+    /// status), until `by` ended it: the client's close (outcome client abort: the SSE
+    /// response or the gRPC call the client left) or the capture's stop (outcome open; 0.x
+    /// only, streams59: 1.0 tells that as STREAM-END-003). The event that ends a stream is
+    /// its own terminal state; on 0.x also a status update with `final: true` in an
+    /// interrupted state (STREAM-008: final marks the last event whatever the state;
+    /// streams59); on 1.0 (or an unknown version) the one Message of a message reply
+    /// stream (STREAM-002; streams59). `Ok` with the rule, the words and the evidence (that
+    /// event, the end); `Err` with the time held (µs) when it was within the grace (a
+    /// client that stops reading at the terminal event; a capture that stopped right after
+    /// it); `None` for a stream with no such event (a client leaving a running task is no
+    /// fault of the agent's), when its time is not known, after an error or an unreadable
+    /// event, and on a gateway's upstream leg ([`Self::behind_hop`]): the gateway closes
+    /// that stream when its own client leaves, waiting on nothing (b40x-D30: a gateway that
+    /// held the agent's events back until its client gave up; the client leg's stream is
+    /// judged as any client's).
+    fn held_open_after_end(&self, x: &Exch, by: HeldUntil) -> Option<Result<HeldOpen, u64>> {
         if self.behind_hop(x) {
             return None;
         }
         let s = x.sse.as_ref()?;
-        let (st, tseq) = s.terminal?;
-        if s.terminal_t == 0 || s.error_seen || s.undecodable {
+        if s.error_seen || s.undecodable {
             return None;
         }
-        let held = x.end_t.checked_sub(s.terminal_t)?;
-        if held < HELD_OPEN_GRACE_US {
-            return None;
-        }
-        let how = match x.call.as_ref().and_then(|c| c.binding) {
-            Some(Binding::Grpc) => "the gRPC server stream got no status (grpc-status trailers) and the client cancelled the call",
-            _ => "the event stream's response never ended and the client closed it",
+        let zero_x = x
+            .call
+            .as_ref()
+            .and_then(|c| c.dialect)
+            .is_some_and(|d| d.is_0x());
+        let (end, closes, seq, t) = match (s.terminal, &s.final_interrupted) {
+            (Some((st, tseq)), _) => (
+                format!("the terminal state {}", x.state_term(st)),
+                "a task stream closes once its terminal event is sent",
+                tseq,
+                s.terminal_t,
+            ),
+            (None, Some((fs, fseq))) if zero_x => (
+                format!("the status update with final: true in state {fs}"),
+                "0.x's final: true marks the last event of the stream, in an input-required or auth-required state too, and the server closes the stream after it; the next cycle is a new request",
+                *fseq,
+                s.final_interrupted_t,
+            ),
+            (None, None) if s.message_reply && !zero_x && s.crossed_terminal.is_none() => (
+                "the Message that answered the call".to_string(),
+                "a message reply stream is that one message, then the close",
+                s.message_reply_seq,
+                s.message_reply_t,
+            ),
+            _ => return None,
         };
-        Some((
+        if t == 0 {
+            return None;
+        }
+        let held = x.end_t.checked_sub(t)?;
+        if held < HELD_OPEN_GRACE_US {
+            return Some(Err(held));
+        }
+        let grpc = x.call.as_ref().and_then(|c| c.binding) == Some(Binding::Grpc);
+        let how = match (by, grpc) {
+            (HeldUntil::Client, true) => "the gRPC server stream got no status (grpc-status trailers) and the client cancelled the call",
+            (HeldUntil::Client, false) => "the event stream's response never ended and the client closed it",
+            (HeldUntil::Capture, true) => "the gRPC server stream still had no status (grpc-status trailers) when the capture stopped",
+            (HeldUntil::Capture, false) => "the event stream's response had still not ended when the capture stopped",
+        };
+        let rule = if zero_x {
+            &r::STREAM_HELD_OPEN_0X
+        } else {
+            &r::STREAM_HELD_OPEN
+        };
+        Some(Ok((
+            rule,
             format!(
-                "stream stayed open {:.1} s after the terminal state {}: {how} (a task stream closes once its terminal event is sent; {:.0} s of grace allowed)",
+                "stream stayed open {:.1} s after {end}: {how} ({closes}; {:.0} s of grace allowed)",
                 held as f64 / 1e6,
-                x.state_term(st),
                 HELD_OPEN_GRACE_US as f64 / 1e6,
             ),
-            vec![x.ev(tseq), x.ev(x.end_seq)],
-        ))
+            vec![x.ev(seq), x.ev(x.end_seq)],
+        )))
     }
 
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
@@ -96,6 +150,7 @@ impl State {
             s.events,
             s.opening,
         );
+        let (message_reply, message_reply_seq) = (s.message_reply, s.message_reply_seq);
         let interrupted_not_final = s.interrupted_not_final.clone();
         // STREAM-003 / STREAM-007 (breaker17b V5): an error that cuts a task the stream
         // had started, before its terminal (or interrupted) state, leaves the client
@@ -262,15 +317,63 @@ impl State {
                         self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
                     }
                 }
+                // streams59 items 1 and 2: a 0.x stream still open when the capture stopped,
+                // after its terminal event or a final: true at input-required /
+                // auth-required (STREAM-008): the capture's stop is the close, judged as a
+                // client's is (STREAM-END-010, a warning: STREAM-003 is a should in 0.3);
+                // within the grace it is listed as not judged. Open before any such event:
+                // listed below, as before.
+                Outcome::Open if c.dialect.is_some_and(|d| d.is_0x()) => {
+                    match self.held_open_after_end(x, HeldUntil::Capture) {
+                        Some(Ok((rule, msg, ev))) => {
+                            open_end_judged = true;
+                            self.stream_once(x, rule, msg, ev);
+                        }
+                        Some(Err(held)) => {
+                            open_end_judged = true;
+                            self.open_at_end(
+                                x,
+                                format!(
+                                    "the recording ended {} ms after the event that ended the stream's cycle, with the stream still open: within the {:.0} s an agent is allowed to close it, end of stream not judged",
+                                    held / 1000,
+                                    HELD_OPEN_GRACE_US as f64 / 1e6
+                                ),
+                            );
+                        }
+                        None => {}
+                    }
+                }
                 Outcome::ClientAbort => {
-                    if let Some((msg, ev)) = self.held_open_after_terminal(x) {
-                        let rule = if c.dialect.is_some_and(|d| d.is_0x()) {
-                            &r::STREAM_HELD_OPEN_0X
-                        } else {
-                            &r::STREAM_HELD_OPEN
-                        };
+                    if let Some(Ok((rule, msg, ev))) =
+                        self.held_open_after_end(x, HeldUntil::Client)
+                    {
                         self.stream_once(x, rule, msg, ev);
                     }
+                }
+                _ => {}
+            }
+        }
+        // streams59 item 3 (STREAM-002): a 1.0 (or unknown version) message reply stream is
+        // one Message, then the close; held open after it, it is judged as a task stream
+        // held open after its terminal event: the client's close 2 s or more after it is
+        // STREAM-END-009, the capture's stop on a 1.0 stream STREAM-END-003.
+        if message_reply && !task_stream && !error_seen && x.is_success() {
+            match outcome {
+                Outcome::ClientAbort => {
+                    if let Some(Ok((rule, msg, ev))) =
+                        self.held_open_after_end(x, HeldUntil::Client)
+                    {
+                        self.stream_once(x, rule, msg, ev);
+                    }
+                }
+                Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
+                    open_end_judged = true;
+                    self.stream_once(
+                        x,
+                        &r::STREAM_OPEN_AFTER_TERMINAL,
+                        "stream stayed open after the Message that answered the call (a message reply stream is that one message, then the close)".into(),
+                        vec![x.ev(message_reply_seq), x.ev(x.end_seq)],
+                    );
                 }
                 _ => {}
             }

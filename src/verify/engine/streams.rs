@@ -1282,6 +1282,9 @@ impl State {
             (v, "")
         };
         let dialect = c.dialect;
+        // streams59 item 6: a 0.2/0.3 JSON-RPC event without kind read by its shape
+        // ([`a2a::kindless_event_0x`]), kept here while the event is judged
+        let shaped: Json;
         let p = match classify_payload(payload, base) {
             Ok(p) => {
                 // DATA-001: 1.0 events use the JSON names, not the proto field names.
@@ -1303,12 +1306,28 @@ impl State {
                 p
             }
             Err(msg) => {
+                // streams59 item 6 (STREAM-003, DATA-001; PraisonAI's A2A server, mine58
+                // f1304): a 0.2/0.3 JSON-RPC event without kind that has a status update's,
+                // an artifact update's or a Task's shape. The missing kind is told below
+                // (STREAM-SHAPE-001) and the event is then read as what its shape says, so
+                // the stream's order and lifecycle are judged as any 0.x stream's; before,
+                // the stream was left unread (f1304's status-update first, STREAM-FIRST-002,
+                // and its end were not judged).
+                let kind_by_shape = payload
+                    .as_object()
+                    .filter(|_| {
+                        dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1)
+                            && c.binding == Some(Binding::JsonRpc)
+                    })
+                    .and_then(a2a::kindless_event_0x);
                 // STREAM-008 (breaker18a W11): an event after the stream's final one (a
                 // terminal state, or 0.x final: true) is a trailing frame of the server's
                 // own, e.g. trpc-a2a-go's `event: close`.
                 let mut after_final = false;
                 if let Some(s) = x.sse.as_mut() {
-                    s.undecodable = true;
+                    if kind_by_shape.is_none() {
+                        s.undecodable = true;
+                    }
                     if s.shape_bad.is_none() {
                         s.shape_bad = Some((seq, s.sigs.len()));
                     }
@@ -1337,7 +1356,9 @@ impl State {
                 } else {
                     "STREAM-007"
                 };
-                let msg = if after_final {
+                // (a kind-less event read by its shape is an event, not a trailing frame:
+                // after the final one it is STREAM-END-001's)
+                let msg = if after_final && kind_by_shape.is_none() {
                     format!("{msg}; it came after the stream's final event ({final_id}), a trailing frame of the server's own (trpc-a2a-go writes event: close, hermes-agent data: {{}}): drop it, closing the connection ends the stream")
                 } else {
                     msg
@@ -1382,10 +1403,20 @@ impl State {
                             ev,
                         });
                     }
-                    return;
+                } else {
+                    self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
                 }
-                self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
-                return;
+                // the kind-less event read as what its shape says (its kind told above)
+                let Some(k) = kind_by_shape else { return };
+                let mut lifted = payload.clone();
+                if let Some(o) = lifted.as_object_mut() {
+                    o.insert("kind", Json::from(k));
+                }
+                shaped = lifted;
+                match classify_payload(&shaped, base) {
+                    Ok(p) => p,
+                    Err(_) => return,
+                }
             }
         };
         if let Some(s) = x.sse.as_mut() {
@@ -1948,6 +1979,7 @@ impl State {
                     if s.events == 1 && reply {
                         s.message_reply = true;
                         s.message_reply_seq = seq;
+                        s.message_reply_t = s.event_t;
                     }
                 }
                 // DATA-005 / DATA-004 / DATA-001: the message checked whole.
@@ -2224,7 +2256,10 @@ impl State {
                             if u.final_flag == Some(true) && st.is_interrupted() {
                                 let term = u.state_raw.unwrap_or(x.state_term(st));
                                 if let Some(s) = x.sse.as_mut() {
-                                    s.final_interrupted.get_or_insert((term.to_string(), seq));
+                                    if s.final_interrupted.is_none() {
+                                        s.final_interrupted = Some((term.to_string(), seq));
+                                        s.final_interrupted_t = s.event_t;
+                                    }
                                 }
                             }
                             if u.final_flag == Some(true) && !ok_final {
