@@ -481,6 +481,8 @@ mod verify_left56;
 mod verify_left57;
 #[path = "verify_left58.rs"]
 mod verify_left58;
+#[path = "verify_left59.rs"]
+mod verify_left59;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]

@@ -1025,6 +1025,11 @@ struct Exch {
     trunc_by: u8,
     /// Shared so rules can hold it while the exchange is mutated (cheap clone).
     call: Option<Arc<Call>>,
+    /// For one call of a JSON-RPC batch judged on its own ([`batch_element`]): its index
+    /// in the request's Array and the index of its answer in the response's Array, which
+    /// [`Exch::ev_at`] puts in front of pointers into either body (left59 item 6). `None`
+    /// for every other exchange.
+    batch_at: Option<(usize, usize)>,
     status: Option<u16>,
     synthetic: bool,
     resp_seq: u64,
@@ -1548,11 +1553,31 @@ impl Exch {
     fn ev(&self, seq: u64) -> Evidence {
         Evidence::event(seq, str::to_string(&self.id))
     }
+    /// Evidence at JSON Pointer `pointer` of event `seq` of this exchange. For one call of
+    /// a JSON-RPC batch ([`Exch::batch_at`]: call element `i`, answer element `j`), a
+    /// pointer into a call (`/params`, `/method`, `/id` of the request body) or into an
+    /// answer (`/error`, `/result`, `/id` of the response body) is put under its element,
+    /// `/i/params/id`, `/j/error/code`: the body is the batch's Array (RPC-002; left59 item 6,
+    /// for evidence a rule holds and tells after the batch was judged).
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
+        let at = |w: &str| pointer.starts_with(w);
+        let pointer = match self.batch_at {
+            Some((i, _))
+                if seq == self.req_ev_seq() && (at("/params") || at("/method") || at("/id")) =>
+            {
+                format!("/{i}{pointer}")
+            }
+            Some((_, j))
+                if seq == self.body_seq() && (at("/error") || at("/result") || at("/id")) =>
+            {
+                format!("/{j}{pointer}")
+            }
+            _ => pointer.to_string(),
+        };
         Evidence {
             seq,
             exchange: Some(str::to_string(&self.id)),
-            pointer: Some(pointer.to_string()),
+            pointer: Some(pointer),
             found,
         }
     }
@@ -2034,7 +2059,8 @@ type Rest1xUnrouted = (String, String, String, Evidence, Evidence, Option<String
 /// wire's words (on a 0.x JSON-RPC call with the words saying the 0.x spec recommends it),
 /// the rule of the answer's binding and version: RPC-ERROR-006 on 0.x JSON-RPC; whether it
 /// is a generic internal error the prober did not mark, told as ID-TASK-010's note when no
-/// TaskNotFoundError for the id ever pairs with it, left58).
+/// TaskNotFoundError for the id ever pairs with it, left58; the call's version, which words
+/// that note: ERR-002 is a SHOULD before 1.0, left59 item 7).
 type WrongUnknownTaskAnswer = (
     String,
     Option<String>,
@@ -2044,6 +2070,7 @@ type WrongUnknownTaskAnswer = (
     String,
     &'static Rule,
     bool,
+    Option<Dialect>,
 );
 
 /// How long (µs) a 1.0 stream must stay open after an answer showed its task terminal before

@@ -771,8 +771,8 @@ rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", N
 // `verify` of its recording (interop41). Passively a -32603 to a task read may be a real
 // internal failure; a random id no agent can know has one right answer.
 rule!(ID_UNKNOWN_TASK_MISANSWERED, "ID-TASK-007", "unknown-task-not-task-not-found", Error, ErrorHandling,
-    ["ERR-002", "ERR-001", "ERR-003"],
-    "agent answered a task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with something other than TaskNotFoundError: another JSON-RPC error code (-32603 InternalError, -32602 InvalidParams, ...), an HTTP+JSON error status other than 404, or a task",
+    ["ERR-002", "ERR-001", "ERR-003", "ERR-005"],
+    "agent answered a task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with something other than TaskNotFoundError: another JSON-RPC error code (-32603 InternalError, -32602 InvalidParams, ...), an HTTP+JSON error status other than 404, a 1.0 gRPC status other than NOT_FOUND (INTERNAL, UNKNOWN, ...), or a task",
     "look the id up and answer an id the agent does not hold with TaskNotFoundError (JSON-RPC -32001; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND; gRPC NOT_FOUND), not with an internal error from a failed lookup: the client reads -32603 as a fault of the agent worth retrying, and -32001 as an answer");
 // sev44: ID-TASK-007's 0.x form. ERR-002 is a SHOULD before 1.0, so a 0.x agent that
 // answers the marked read of a random id with another JSON-RPC error code than -32001 breaks
@@ -780,7 +780,7 @@ rule!(ID_UNKNOWN_TASK_MISANSWERED, "ID-TASK-007", "unknown-task-not-task-not-fou
 // so does a 0.3 HTTP+JSON answer, whose statuses REST-003 makes a MUST).
 rule!(ID_UNKNOWN_TASK_MISANSWERED_0X, "ID-TASK-008", "unknown-task-not-task-not-found-0x", Warning, ErrorHandling,
     ["ERR-002"],
-    "0.1/0.2/0.3 agent answered a JSON-RPC task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with another error code than -32001 TaskNotFoundError, the code the 0.x spec recommends (ERR-002: a SHOULD in 0.x, a MUST in 1.0)",
+    "0.1/0.2/0.3 agent answered a JSON-RPC task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with another error code than -32001 TaskNotFoundError, the code the 0.x spec recommends (ERR-002: a SHOULD in 0.x, a MUST in 1.0), or a 0.3 gRPC one with another status than NOT_FOUND (the 0.3 spec gives gRPC no table of codes)",
     "look the id up and answer an id the agent does not hold with -32001 TaskNotFoundError, as the 0.x spec recommends (0.3 §8.2), not with an internal error from a failed lookup: the client reads -32603 as a fault of the agent worth retrying, and -32001 as an answer; 1.0 makes the code a MUST (ID-TASK-007)");
 rule!(ID_TASK_FROM_CLIENT, "ID-TASK-004", "task-id-not-handed-out", Note, Lifecycle,
     ["ID-001", "ID-004"],
@@ -1289,7 +1289,7 @@ rule!(AUTH_UNDECLARED_SCHEME, "AUTH-SCHEME-002", "auth-demanded-but-card-declare
     "declare in the card what the deployment demands: a securitySchemes entry (e.g. an http bearer scheme for `WWW-Authenticate: Bearer`, an apiKey scheme for a key header) and a security requirement naming it, so clients know to send credentials; or stop demanding credentials the card does not name (an auth front added in front of the agent must be declared in the card it relays)");
 rule!(AUTH_CLIENT_CREDENTIAL_MISPLACED, "AUTH-SCHEME-003", "client-credential-not-as-declared", Error, Security,
     ["AUTH-002", "AUTH-001"],
-    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme, a query or cookie key as a header, an Authorization header under another authentication scheme than the card's, such as Bearer for Basic) and the agent refused the call with 401 or 403",
+    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme, a query or cookie key as a header, an Authorization header under another authentication scheme than the card's, such as Bearer for Basic) and the agent refused the call with 401 or 403; or sent it in a URL query parameter no scheme names, whatever the agent answered (AUTH-001: a URL is logged wherever it goes)",
     "read the card's securitySchemes and send the credential exactly as the chosen scheme names it: an apiKey scheme's `name` and `in` (1.0 apiKeySecurityScheme `location`) give the header, query parameter or cookie, an http / oauth2 / openIdConnect scheme the Authorization header; a hard-coded X-API-Key or Bearer reaches only agents that happen to read that name");
 rule!(AUTH_CLIENT_CREDENTIAL_MISSING, "AUTH-SCHEME-004", "client-credential-missing", Warning, Security,
     ["AUTH-002", "AUTH-001"],

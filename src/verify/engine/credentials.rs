@@ -467,6 +467,74 @@ impl State {
         );
     }
 
+    /// AUTH-SCHEME-003 (AUTH-001, AUTH-002; left59 item 2, field case f1318: veadk-python's
+    /// `auth_method="querystring"` sends the bearer token as `?token=` on every call): A2A
+    /// call `x` (operation `c`), which the agent took, carried no credential of a security
+    /// requirement of its card but one in a URL query parameter that no scheme of the card
+    /// names ([`stray_credentials`]). [`Self::client_credential_misplaced`] tells a
+    /// misplaced credential the agent refused; a query parameter is the client's fault
+    /// whatever the agent answers: AUTH-001 puts credentials in headers, a query only for
+    /// an apiKey scheme that names it, and a URL is recorded wherever it goes (access logs,
+    /// proxies, Referer; RFC 6750 §2.3, §5.3). The agent that took it is AUTH-OPEN-001's,
+    /// told beside this. A header of another name the agent took is not told here: the
+    /// card or the client may be the stale side, and a header leaks into no URL. Once per
+    /// origin and parameter.
+    pub(super) fn client_credential_in_query_taken(&mut self, x: &Exch, c: &Call) {
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let v = &card.view;
+        if x.synthetic
+            || c.webhook
+            || !v.requires_auth
+            || v.invisible_auth
+            || v.security_alternatives.is_empty()
+            || v.security_alternatives
+                .iter()
+                .any(|alt| alt.iter().all(|cr| credential_as_declared(x, cr)))
+        {
+            return;
+        }
+        let declared: Vec<_> = v.security_alternatives.iter().flatten().collect();
+        let query: Vec<String> = stray_credentials(x, declared)
+            .into_iter()
+            .filter(|s| s.ends_with(" query parameter"))
+            .collect();
+        if query.is_empty() {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self
+            .auth_reported
+            .insert(format!("query-taken\u{0}{origin}\u{0}{}", query.join(",")))
+        {
+            return;
+        }
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
+            format!(
+                "{} {} with {} {}, which no security scheme of the agent card names; the card asks for {}: a credential in the URL's query is recorded wherever the URL goes (proxy and server access logs, Referer; RFC 6750 §2.3, §5.3), and AUTH-001 puts credentials in headers, in a query only for an apiKey scheme that names the parameter; the agent took the call, which is its own fault beside this one (AUTH-OPEN-001)",
+                self.sender(x).sent(),
+                c.op_term("its call"),
+                if query.len() == 1 { "the credential in the" } else { "credentials in the" },
+                query.join(" and the "),
+                declared_credential_words(v).join(", or "),
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/securitySchemes".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
     /// CARD-URL-007: a call to an advertised interface URL answered 307/308 to another URL
     /// (once per interface). A redirect back to the URL exactly as the card spells it is the
     /// client's doing (it changed the URL), not the card's.
@@ -610,6 +678,22 @@ impl State {
                         .iter()
                         .any(|(o, b, _, _)| *o == origin && b == base))
         })
+    }
+
+    /// left59 item 1 (TASK-003, ERR-002, ERR-003, REST-003): whether `x` is an HTTP+JSON
+    /// operation call on a task the agent handed out in this recording, answered with a 501
+    /// page that is no A2A error ([`not_implemented_page`]): only the agent knows the task,
+    /// so the call reached it and the route is there, whether or not another HTTP+JSON route
+    /// answered before (the task may have gone live over JSON-RPC). Its body is judged as an
+    /// error answer (REST-ERROR-001, [`Self::rest_error_not_json`]), not as a missing route
+    /// (CARD-URL-002).
+    pub(super) fn rest_501_on_known_task(&self, x: &Exch) -> bool {
+        not_implemented_page(x)
+            && x.call.as_deref().is_some_and(|c| {
+                c.binding == Some(Binding::Rest)
+                    && c.op.is_some()
+                    && c.task_id().is_some_and(|t| self.knows_task(x, t))
+            })
     }
 
     /// Records in [`Self::served_urls`] the advertised URLs an A2A call in `x` used when the

@@ -551,6 +551,9 @@ impl State {
             && c.binding.is_some()
             && answered_not_cancelable(x);
         if (success || processed) && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
+            // AUTH-SCHEME-003 (left59 item 2, f1318): the client's side of a credential the
+            // agent took from the URL's query, where no scheme of the card puts it
+            self.client_credential_in_query_taken(x, &c);
             if let Some(card) = self.card_for(x).cloned() {
                 let missing = if card.view.requires_auth && !card.view.invisible_auth {
                     credentials_missing(&card.view, x)
@@ -2222,7 +2225,8 @@ impl State {
             if let (Some(k), Some(_), false) = (matched, e.get("error"), duplicate || ambiguous) {
                 let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
                 let from = self.out.len();
-                self.batch_element_judged(x, &batch_element(x, k, true), (i, j), e, None, from);
+                let one = batch_element(x, k, true, (i, j));
+                self.batch_element_judged(x, &one, (i, j), e, None, from);
                 continue;
             }
             let (Some(k), Some(res)) = (matched, e.get("result")) else {
@@ -2242,12 +2246,12 @@ impl State {
                     &x.leg,
                 );
             }
-            let one = batch_element(x, k, false);
+            let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
+            let one = batch_element(x, k, false, (i, j));
             // the result's findings (ID-TASK-003, ...) point into the request too: moved
             // under the call's element with the rest (left39: `/params/id` in a batch body)
             let from = self.out.len();
             let rt = self.on_result(&one, res, &format!("{base}/result"), bseq);
-            let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
             self.batch_element_judged(x, &one, (i, j), e, rt, from);
         }
         // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a

@@ -472,6 +472,7 @@ impl State {
             return;
         }
         self.check_extensions(&x, Some(&j), None);
+        self.probe_unknown_task_grpc(&x, &c, 0, None, *seq);
         let rt = self.on_result(&x, &j, "", *seq);
         if !x.synthetic {
             self.required_id_missing_accepted(&x, &c, *seq);
@@ -575,6 +576,9 @@ impl State {
             })
         });
         let name = grpc::code_name(code);
+        // ID-TASK-007 / -008 (left59 item 5): the prober's marked read of its random id,
+        // judged as on JSON-RPC and HTTP+JSON
+        self.probe_unknown_task_grpc(&x, &c, code, reason.as_deref(), st_seq);
         if let Some(s) = x.sse.as_mut().filter(|s| s.error_end.is_none()) {
             s.error_end = Some(StreamErrorEnd::grpc_status(
                 st_seq,

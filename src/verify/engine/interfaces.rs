@@ -1033,6 +1033,10 @@ impl State {
                 LegAnswer::RpcResult | LegAnswer::RpcError(..) | LegAnswer::RestError(..)
             )
         });
+        // left59 item 3 (f1314): an agent that itself refused the forwarded copy with a
+        // 404 / 405 page (`{"detail": "Method Not Allowed"}`, JSON but no A2A answer) was
+        // passed on, not turned into a page by the gateway: the url the client's card
+        // names does not answer, and CARD-URL-002 tells it as on the client leg alone
         !client_a2a
             && self
                 .gw_pairs
@@ -1040,7 +1044,10 @@ impl State {
                 .rev()
                 .find(|p| *p.client == *x.id)
                 .and_then(|p| self.gw_ended.get(&p.up))
-                .is_some_and(|u| u.answer.is_a2a())
+                .is_some_and(|u| {
+                    u.answer.is_a2a()
+                        && !(matches!(u.status, Some(404 | 405)) && u.answer == LegAnswer::Json)
+                })
     }
 
     /// Whether client-leg exchange `x` has a gateway twin on the upstream leg that ended
@@ -1260,6 +1267,15 @@ impl State {
         // (GetTask of an unknown id answered by a framework's default 404 page) is the
         // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
         if unrouted && self.rest_route_of_answered_interface(x) {
+            return;
+        }
+        // left59 item 1 (TASK-003, ERR-002, ERR-003, REST-003): a 501 page to an HTTP+JSON
+        // operation on a task the agent handed out in this recording (the task went live
+        // over JSON-RPC, say, so no HTTP+JSON route answered before): only the agent knows
+        // that task, so the call reached it and the route is there; the refusal lacks the
+        // A2A error in the binding's shape, REST-ERROR-001's (`rest_error_not_json`), not
+        // this rule's "does not serve that operation". A 404 / 405 stays judged here.
+        if self.rest_501_on_known_task(x) {
             return;
         }
         // A 404/405 to a route the client spelled in other letter case (`/Message:send`)
@@ -1588,6 +1604,23 @@ impl State {
                     a.shown
                 );
                 f.help = format!("answer {m} at {} with a JSON-RPC error object ({owed}), not an HTTP error page: the client reads the error from the JSON-RPC response", a.shown);
+            }
+            // left59 item 3 (f1314): a url a gateway's card rewrite broke (GW-RESP-004 told
+            // at the same place of the client's card) is the rewrite's consequence
+            if f.rule == r::CARD_URL_UNREACHABLE.id {
+                let rewrite = self.out.iter().rev().any(|g| {
+                    g.rule == r::GW_CARD_REWRITE_BROKEN.id
+                        && g.evidence.iter().any(|e| {
+                            e.seq == card_ev.seq
+                                && e.pointer.as_deref() == card_ev.pointer.as_deref()
+                        })
+                });
+                if rewrite {
+                    f.message.push_str(&format!(
+                        "{CAUSED_BY}{}: the gateway rewrote the card's url into one that does not lead to the agent's endpoint; a rewrite that keeps the agent's path fixes both)",
+                        r::GW_CARD_REWRITE_BROKEN.id
+                    ));
+                }
             }
             f.evidence = if rpc_answered {
                 vec![x.ev(x.req_ev_seq()), answer_ev, card_ev]

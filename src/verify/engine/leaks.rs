@@ -656,7 +656,7 @@ pub(super) fn batch_element_data(x: &Exch, data_text: Option<&str>) -> Option<Js
 /// The exchange of call `k` of JSON-RPC batch exchange `x`: its ids, URL and sequence
 /// numbers, `k` as its call, `error` when the call's answer element is an error (the
 /// element's own answer, not the batch's, decides success).
-pub(super) fn batch_element(x: &Exch, k: &Call, error: bool) -> Exch {
+pub(super) fn batch_element(x: &Exch, k: &Call, error: bool, at: (usize, usize)) -> Exch {
     Exch {
         id: x.id.clone(),
         leg: x.leg.clone(),
@@ -679,6 +679,7 @@ pub(super) fn batch_element(x: &Exch, k: &Call, error: bool) -> Exch {
         resp_media: x.resp_media.clone(),
         body_seq: x.body_seq,
         answer_error: error,
+        batch_at: Some(at),
         ..Default::default()
     }
 }

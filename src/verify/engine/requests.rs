@@ -991,7 +991,11 @@ impl State {
             let config_id = missing == "pushNotificationConfigId"
                 || (missing == "id" && c.dialect == Some(Dialect::V1_0));
             let blank = c.params.get(missing).is_some_and(Json::is_string);
-            let absent = !(blank && config_id && given_blank());
+            // left59 item 4 (DATA-003, PUSH-003): proto3 writes no empty string, so on the
+            // gRPC wire an id of "" is an absent one: read as absent (its words), and as the
+            // id a create without id gave (f87's kind) alike
+            let grpc = c.binding == Some(Binding::Grpc);
+            let absent = !((blank || grpc) && config_id && given_blank());
             if absent && c.params.as_object().is_some_and(|o| !o.is_empty()) {
                 let method = c
                     .method
@@ -1017,7 +1021,9 @@ impl State {
                     ""
                 };
                 let at = format!("{}/{missing}", c.params_base());
-                let lack = if blank {
+                let lack = if grpc {
+                    format!("lack {missing} (an empty string is absent on the gRPC wire: proto3 writes no \"\", so an id of \"\" and none read alike)")
+                } else if blank {
                     format!("carry an empty {missing} (\"\")")
                 } else {
                     format!("lack {missing}")

@@ -204,7 +204,11 @@ impl State {
                 self.after_response(x, None, None);
                 return;
             }
-            if json.is_none() && self.rest_route_of_answered_interface(x) {
+            // (left59 item 1: also a 501 page on a task the agent handed out, whose route
+            // is there though no HTTP+JSON route answered before)
+            if json.is_none()
+                && (self.rest_route_of_answered_interface(x) || self.rest_501_on_known_task(x))
+            {
                 self.rest_error_not_json(x, &c, status, bseq);
             }
             // PUSH-003 (left56): a repeated Delete of a deleted config answered with
@@ -1085,6 +1089,25 @@ impl State {
             self.terminal_refusal_told(x, status, told, None, bseq);
             return;
         }
+        // left59 item 1 (TASK-003, ERR-002, ERR-003, REST-003): a 501 page ("Not
+        // Implemented") on an operation route that is there (the interface's routes
+        // answered, or the route names a task the agent handed out, so the call reached the
+        // agent): the agent refused the operation, and its refusal is owed as the A2A error
+        // in the binding's shape; the words say which
+        let msg = match (status, c.op) {
+            (501, Some(op)) => {
+                let why = match c.task_id().filter(|t| self.knows_task(x, t)) {
+                    Some(t) => format!("task {t} is one the agent handed out in this recording"),
+                    None => "the interface's routes answered other calls".to_string(),
+                };
+                format!(
+                    "{msg}; {why}, so the route is there and answered HTTP 501 without the A2A error: an agent that does not carry out {} answers {}",
+                    op.name(),
+                    rest_refusal_owed(c)
+                )
+            }
+            _ => msg,
+        };
         self.find(
             &r::REST_ERROR_SHAPE,
             msg,
@@ -1931,6 +1954,21 @@ impl State {
             None => {}
         }
         false
+    }
+}
+
+/// The A2A errors HTTP+JSON call `c` is refused with when the agent does not carry it out,
+/// in the shape of the call's version (left59 item 1): a cancel TaskNotCancelableError
+/// (TASK-003) or UnsupportedOperationError, any other operation UnsupportedOperationError;
+/// 1.0 as HTTP 400 FAILED_PRECONDITION with the ErrorInfo reason in the google.rpc.Status
+/// body (ERR-002, ERR-003), 0.3 as the A2A error object under its HTTP status (REST-003).
+fn rest_refusal_owed(c: &Call) -> &'static str {
+    let v03 = c.dialect.is_some_and(Dialect::is_0x);
+    match (c.op == Some(Op::CancelTask), v03) {
+        (true, false) => "TaskNotCancelableError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE) when the task cannot be canceled (TASK-003), or UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) when the agent cancels no task, in the google.rpc.Status body (ERR-002, ERR-003)",
+        (true, true) => "TaskNotCancelableError as the 0.3 A2A error object {\"code\": -32002, \"message\": ...} when the task cannot be canceled (TASK-003), or UnsupportedOperationError ({\"code\": -32004, ...}) when the agent cancels no task, under its HTTP status (ERR-002, REST-003)",
+        (false, false) => "UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) in the google.rpc.Status body (ERR-002, ERR-003)",
+        (false, true) => "UnsupportedOperationError as the 0.3 A2A error object {\"code\": -32004, \"message\": ...} under its HTTP status (ERR-002, REST-003)",
     }
 }
 

@@ -1482,10 +1482,6 @@ impl State {
             return;
         }
         let Some(v) = json else { return };
-        // the id area: the answer to a task id no agent can know is judged
-        self.areas.insert("id");
-        let id = c.task_id().map(|s| format!(" {s:?}")).unwrap_or_default();
-        let op = c.op_term("task read").to_string();
         let name = |k: i64| {
             jsonrpc::code_name(k)
                 .map(|n| format!(" {n}"))
@@ -1550,20 +1546,89 @@ impl State {
         let code_0x = c.binding == Some(Binding::JsonRpc)
             && ptr == "/error/code"
             && code_rule(c.dialect, jsonrpc::TASK_NOT_FOUND).id == r::RPC_ERROR_CODE_0X.id;
-        let (rule, recommended) = if code_0x {
-            (
-                &r::ID_UNKNOWN_TASK_MISANSWERED_0X,
-                code_recommended_words(c.dialect, jsonrpc::TASK_NOT_FOUND),
+        let recommended =
+            code_0x.then(|| code_recommended_words(c.dialect, jsonrpc::TASK_NOT_FOUND));
+        let at = x.ev_at(x.body_seq(), ptr, None);
+        self.probe_unknown_task_told(x, c, &what, want, recommended, at);
+    }
+
+    /// ID-TASK-007 / ID-TASK-008 over gRPC (left59 item 5; ERR-002, ERR-005): the prober's
+    /// marked task read of its random id ([`Self::probe_unknown_task_answer`]) ended with
+    /// gRPC status `code` (ErrorInfo `reason`, if any; the status at event `seq`, or for OK
+    /// the response message there). NOT_FOUND without a reason or with TASK_NOT_FOUND is
+    /// the one right answer; OK with a task and any other status are told (INTERNAL or
+    /// UNKNOWN from a failed lookup above all). Not judged: a credentials refusal
+    /// (UNAUTHENTICATED, PERMISSION_DENIED), a limiter's RESOURCE_EXHAUSTED or UNAVAILABLE
+    /// (HTTP's 429 / 503), and UNIMPLEMENTED without a reason (the method missing,
+    /// GRPC-METHOD-001's, no answer about the task). On 0.3, whose spec gives gRPC no
+    /// table of codes, an error status is ID-TASK-008's warning, as a 0.x JSON-RPC code is.
+    pub(super) fn probe_unknown_task_grpc(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        code: u32,
+        reason: Option<&str>,
+        seq: u64,
+    ) {
+        if c.binding != Some(Binding::Grpc)
+            || matches!(code, 7 | 8 | 14 | 16)
+            || (code == 12 && reason.is_none())
+            || !super::rpc_errors::probe_marked_answer(
+                x,
+                c,
+                x.status.unwrap_or(200),
+                crate::model::PROBE_UNKNOWN_TASK,
             )
+        {
+            return;
+        }
+        let name = grpc::code_name(code);
+        let what = match (code, reason) {
+            (5, None | Some("TASK_NOT_FOUND")) => return,
+            (0, _) => "OK and a response message, as if it held the task".to_string(),
+            (_, Some(r)) => format!("{name} ({code}) with ErrorInfo reason {r}"),
+            (_, None) => format!("{name} ({code})"),
+        };
+        let recommended = (code != 0 && c.dialect.is_some_and(Dialect::is_0x))
+            .then(|| super::grpc_calls::V03_GRPC_WORDS.to_string());
+        let at = if code == 0 {
+            x.ev(seq)
         } else {
-            (&r::ID_UNKNOWN_TASK_MISANSWERED, String::new())
+            x.ev_at(seq, "", Some(serde_json::json!({"grpc-status": code})))
+        };
+        let want = "NOT_FOUND with ErrorInfo reason TASK_NOT_FOUND (TaskNotFoundError)";
+        self.probe_unknown_task_told(x, c, &what, want, recommended, at);
+    }
+
+    /// The finding of [`Self::probe_unknown_task_answer`] and
+    /// [`Self::probe_unknown_task_grpc`]: the agent answered the prober's marked read of its
+    /// random task id with `what` instead of `want` (TaskNotFoundError in the binding's
+    /// form), `at` the answer. `recommended`: the words saying the version only recommends
+    /// the code (0.x, ERR-002 a SHOULD), which make it ID-TASK-008's warning; `None`:
+    /// ID-TASK-007's error.
+    fn probe_unknown_task_told(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        what: &str,
+        want: &str,
+        recommended: Option<String>,
+        at: Evidence,
+    ) {
+        // the id area: the answer to a task id no agent can know is judged
+        self.areas.insert("id");
+        let id = c.task_id().map(|s| format!(" {s:?}")).unwrap_or_default();
+        let op = c.op_term("task read").to_string();
+        let (rule, recommended) = match recommended {
+            Some(words) => (&r::ID_UNKNOWN_TASK_MISANSWERED_0X, words),
+            None => (&r::ID_UNKNOWN_TASK_MISANSWERED, String::new()),
         };
         self.find(
             rule,
             format!(
                 "agent answered {op} of task id{id}, a random id the prober minted and never sent before (marked A2A-Interop-Probe: unknown-task), with {what} instead of {want}{recommended}"
             ),
-            vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), ptr, None)],
+            vec![x.ev(x.req_ev_seq()), at],
             &x.leg,
         );
     }

@@ -41,6 +41,23 @@ const UNKNOWN_TASK_CODE_RULES: [&str; 5] = [
     "GRPC-ERROR-003",
 ];
 
+/// The key of evidence `e` by which [`State::flush_unknown_task_internal_errs`] knows an
+/// answer a code rule told: its exchange, and for a pointer into one element of a JSON-RPC
+/// batch's answer (`/N/error/code`) that element's index as well (left59 item 6).
+fn answer_told_key(e: &Evidence) -> Option<String> {
+    let x = e.exchange.as_deref()?;
+    let element = e
+        .pointer
+        .as_deref()
+        .and_then(|p| p.strip_prefix('/'))
+        .and_then(|p| p.split('/').next())
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    Some(match element {
+        Some(n) => format!("{x}\u{0}{n}"),
+        None => x.to_string(),
+    })
+}
+
 impl State {
     /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
     /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
@@ -597,7 +614,7 @@ impl State {
                 .into_iter()
                 .partition(|e| e.0 == key);
             self.internal_errs = keep.into();
-            for (_, leg, mut ev, m, what, want, rule, _) in hits {
+            for (_, leg, mut ev, m, what, want, rule, _, _) in hits {
                 ev.push(at.clone());
                 self.find(rule, msg(&m, &method, &what, &want), ev, &leg);
             }
@@ -630,16 +647,14 @@ impl State {
                 // UNKNOWN) no TaskNotFoundError ever pairs with is ID-TASK-010's note; the
                 // prober's marked read of its random id is ID-TASK-007's, judged at once
                 // (nor a request the client got wrong: its own rule says what is owed)
+                // (a JSON-RPC batch member too, left59 item 6: its evidence points into its
+                // own element of the batch's answer, `/N/error/code`, [`Exch::ev_at`])
                 let note = code == jsonrpc::INTERNAL_ERROR
                     && !x.probe_mark(crate::model::PROBE_UNKNOWN_TASK)
                     && !self.request_faulted(x)
-                    && x.call.as_ref().is_none_or(|c| {
-                        // (a JSON-RPC batch element's exchange has no body of its own: its
-                        // /error/code is no pointer into the batch's answer)
-                        let element =
-                            c.binding == Some(Binding::JsonRpc) && x.body.as_slice().is_empty();
-                        !element && invalid_task_query_param(c, &x.url).is_none()
-                    });
+                    && x.call
+                        .as_ref()
+                        .is_none_or(|c| invalid_task_query_param(c, &x.url).is_none());
                 self.internal_errs.push_back((
                     key,
                     x.leg.clone(),
@@ -649,6 +664,7 @@ impl State {
                     want,
                     rule,
                     note,
+                    x.call.as_ref().and_then(|c| c.dialect),
                 ));
                 if self.internal_errs.len() > MAX_ID_ERRORS {
                     if let Some(old) = self.internal_errs.pop_front() {
@@ -671,15 +687,17 @@ impl State {
         }
         // an answer whose code or status a code rule already told wrong (a problem+json
         // TaskNotFound under 500, a -32603 to an invalid request) is not noted again
+        // (left59 item 6: a JSON-RPC batch's members share its exchange, so a member is
+        // told when a code rule pointed into that member's own element, `/N/...`)
         let told: HashSet<String> = self
             .out
             .iter()
             .filter(|f| UNKNOWN_TASK_CODE_RULES.contains(&f.rule.as_str()))
-            .flat_map(|f| f.evidence.iter().filter_map(|e| e.exchange.clone()))
+            .flat_map(|f| f.evidence.iter().filter_map(answer_told_key))
             .collect();
         for h in held {
-            let xid = h.2.first().and_then(|e| e.exchange.as_deref());
-            if xid.is_some_and(|i| told.contains(i)) {
+            let key = h.2.iter().rev().find_map(answer_told_key);
+            if key.is_some_and(|k| told.contains(&k)) {
                 continue;
             }
             self.unknown_task_internal_note(h);
@@ -690,21 +708,33 @@ impl State {
     /// of the bounded list, which no later TaskNotFoundError can pair any more): the note,
     /// unless the answer is no internal error, was the prober's, or the task showed up later.
     fn unknown_task_internal_note(&mut self, held: WrongUnknownTaskAnswer) {
-        let (key, leg, ev, method, what, want, _, note) = held;
+        let (key, leg, ev, method, what, want, rule, note, dialect) = held;
         if !note || self.tasks.contains_key(&key) {
             return;
         }
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key);
         // the id area: the answer to a task id the recording never saw is judged
         self.areas.insert("id");
-        self.find(
-            &r::ID_UNKNOWN_TASK_INTERNAL_ERROR,
-            format!(
-                "agent answered {method} of task {tid}, an id this recording never saw the agent hand out, with {what} instead of {want}: a task the agent does not hold is TaskNotFoundError (TASK-009, ERR-002), not a generic internal error, which a client reads as a fault worth retrying (if the task predates the recording and the failure is real, this does not apply)"
-            ),
-            ev,
-            &leg,
+        let never = format!(
+            "agent answered {method} of task {tid}, an id this recording never saw the agent hand out, with {what}"
         );
+        let after = "a client reads a generic internal error as a fault worth retrying (if the task predates the recording and the failure is real, this does not apply)";
+        // left59 item 7: on 0.x, where ERR-002 is a SHOULD (RPC-ERROR-006's and
+        // GRPC-ERROR-003's versions), one sentence names the code the version recommends,
+        // instead of 1.0's "instead of" followed by the recommendation's own clause
+        let v = dialect.filter(|d| d.is_0x()).map(|d| d.as_str());
+        let msg = match v {
+            Some(v) if rule.id == r::RPC_ERROR_CODE_0X.id => format!(
+                "{never}, where the {v} spec recommends -32001 TaskNotFoundError for a task the agent does not hold (ERR-002: a SHOULD in {v}, a MUST from 1.0, TASK-009), since {after}"
+            ),
+            Some(v) if rule.id == r::GRPC_ERROR_CODE_0X.id => format!(
+                "{never}, where ERR-002 recommends NOT_FOUND TaskNotFoundError for a task the agent does not hold ({v} gRPC: the {v} spec asks for \"appropriate\" status codes and gives no table, {v} §3.2.2; a MUST from 1.0, TASK-009), since {after}"
+            ),
+            _ => format!(
+                "{never} instead of {want}: a task the agent does not hold is TaskNotFoundError (TASK-009, ERR-002), not a generic internal error, which a client reads as a fault worth retrying (if the task predates the recording and the failure is real, this does not apply)"
+            ),
+        };
+        self.find(&r::ID_UNKNOWN_TASK_INTERNAL_ERROR, msg, ev, &leg);
     }
 
     /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
