@@ -19,10 +19,30 @@ RFC 9112 §9.3.2), for runs of a million calls on a shared machine; default 1.
 answered, VmRSS, and the `finding` events in the recording so far; each call makes one
 finding (without `--fresh-ok`), written once the online verifier judged the call, so
 `calls - findings` is the verifier's queue in calls (handed over, not yet judged; calls in
-rounds skipped at the backlog bound never get one) (attack58).
+rounds skipped at the backlog bound never get one) (attack58). Each sample also says which
+queue lost what so far: `dropped` = body events the recorder's queue dropped (the `gap`
+events' counts in the recording), `skip` = the online verifier's "behind" warning seen on
+stderr (its hand-over skipped rounds), and per background thread (`rec` = a2a-recorder,
+`ver` = a2a-verifier) its CPU seconds, the seconds it waited runnable for a core
+(/proc/PID/task/TID/schedstat) and its nice (perfproxy59).
+`--lossless`: the proxy also gets `--lossless` (producers wait, nothing is dropped).
+`--batch-recorder`: once the proxy runs, its a2a-recorder thread is set from outside to
+SCHED_BATCH at the proxy's own nice (what a build since perfproxy59 does itself; a build
+from before runs it at nice +10): the same binary compared both ways in one load window.
+`--batch-verifier`: the same for its a2a-verifier thread (no build does that; measured to
+see what the online verifier needs to keep up). Lowering a thread's nice needs root or
+CAP_SYS_NICE.
+At the end every proxy stderr line that is not a finding is printed (the warnings).
+`--help`: this text.
 """
-import json, os, shutil, socket, subprocess, sys, time, tempfile
+import json, os, re, shutil, socket, subprocess, sys, time, tempfile, threading
+if "--help" in sys.argv or len(sys.argv) < 3:
+    print(__doc__)
+    sys.exit(0 if "--help" in sys.argv else 2)
 BIN, N = sys.argv[1], int(sys.argv[2])
+lossless = "--lossless" in sys.argv
+batch_recorder = "--batch-recorder" in sys.argv
+batch_verifier = "--batch-verifier" in sys.argv
 ok = "--fresh-ok" in sys.argv
 report = "--report" in sys.argv
 K = int(sys.argv[sys.argv.index("--pipeline") + 1]) if "--pipeline" in sys.argv else 1
@@ -36,8 +56,28 @@ time.sleep(1.5)
 args = [BIN, "proxy", "--listen", f"127.0.0.1:{pp}", "--upstream", f"http://127.0.0.1:{ap}", "--record", f"{tmp}/r.jsonl", "-q"]
 if report:
     args += ["--report", f"{tmp}/r.json"]
+if lossless:
+    args += ["--lossless"]
 proxy = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+# stderr read as it comes (a pipe left unread would stall the proxy's warnings), kept whole
+err_lines = []
+def read_err():
+    for l in proxy.stderr:
+        err_lines.append(l.decode(errors="replace").rstrip("\n"))
+threading.Thread(target=read_err, daemon=True).start()
+def batch(pid, name):
+    """The thread `name` of `pid` as SCHED_BATCH at the process's nice."""
+    base = os.getpriority(os.PRIO_PROCESS, pid)
+    for t in os.listdir(f"/proc/{pid}/task"):
+        if open(f"/proc/{pid}/task/{t}/comm").read().strip() == name:
+            os.sched_setscheduler(int(t), os.SCHED_BATCH, os.sched_param(0))
+            os.setpriority(os.PRIO_PROCESS, int(t), base)
+            print(f"{name} thread {t}: SCHED_BATCH, nice {base}", flush=True)
 time.sleep(2)
+if batch_recorder:
+    batch(proxy.pid, "a2a-recorder")
+if batch_verifier:
+    batch(proxy.pid, "a2a-verifier")
 def status(pid, key):
     for l in open(f"/proc/{pid}/status"):
         if l.startswith(key): return int(l.split()[1]) // 1024
@@ -45,6 +85,20 @@ def rss(pid): return status(pid, "VmRSS")
 def cpu(pid):
     f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+def threads(pid):
+    """{comm: (cpu s, runnable-waiting s, nice)} of the proxy's recorder and verifier."""
+    out = {}
+    for t in os.listdir(f"/proc/{pid}/task"):
+        try:
+            comm = open(f"/proc/{pid}/task/{t}/comm").read().strip()
+            if comm not in ("a2a-recorder", "a2a-verifier"):
+                continue
+            run_ns, wait_ns = [int(x) for x in open(f"/proc/{pid}/task/{t}/schedstat").read().split()[:2]]
+            f = open(f"/proc/{pid}/task/{t}/stat").read().rsplit(")", 1)[1].split()
+            out[comm] = (run_ns / 1e9, wait_ns / 1e9, int(f[16]))
+        except Exception:
+            pass
+    return out
 def call(i):
     msg = {"role": "user", "parts": [{"kind": "text", "text": f"hello {i}"}], "kind": "message"}
     if ok:
@@ -67,10 +121,10 @@ t0 = time.time()
 print(f"0 calls: {rss(proxy.pid)} MiB", flush=True)
 i = 0
 if SAMPLE:
-    import threading
     def sampler():
-        # the recording read as it grows: `finding` lines counted in whole lines
-        findings, rest, pos = 0, b"", 0
+        # the recording read as it grows: `finding` lines counted in whole lines, and the
+        # `gap` lines' dropped events summed
+        findings, dropped, rest, pos = 0, 0, b"", 0
         while proxy.poll() is None:
             try:
                 with open(f"{tmp}/r.jsonl", "rb") as f:
@@ -80,11 +134,15 @@ if SAMPLE:
                 data = rest + chunk
                 cut = data.rfind(b"\n") + 1
                 findings += data[:cut].count(b'"type":"finding"')
+                dropped += sum(int(n) for n in re.findall(rb'"type":"gap"[^\n]*?"dropped_events":(\d+)', data[:cut]))
                 rest = data[cut:]
                 r, h = rss(proxy.pid), status(proxy.pid, "VmHWM")
+                th = threads(proxy.pid)
             except Exception:
                 break
-            print(f"sample {time.time()-t0:.0f} s: {i} calls, {findings} findings, queue {i - findings} calls; {r} MiB (peak {h})", flush=True)
+            skip = any("online verifier is" in l and "behind" in l for l in err_lines)
+            ts = "; ".join(f"{n[4:7]} cpu {c:.1f} s wait {w:.1f} s nice {ni}" for n, (c, w, ni) in sorted(th.items()))
+            print(f"sample {time.time()-t0:.0f} s: {i} calls, {findings} findings, queue {i - findings} calls; {r} MiB (peak {h}); dropped {dropped}{' skip' if skip else ''}; {ts}; load {os.getloadavg()[0]:.1f}", flush=True)
             time.sleep(SAMPLE)
     threading.Thread(target=sampler, daemon=True).start()
 step = max(N // 10, 1)
@@ -108,11 +166,14 @@ while proxy.poll() is None:
     except Exception:
         pass
     time.sleep(0.2)
-err = proxy.stderr.read().decode(errors="replace")
+time.sleep(0.5)
+err = "\n".join(err_lines)
 agent.terminate(); agent.wait()
 print(f"stop: {time.time()-t1:.1f} s; peak RSS during the run {hwm_run} MiB, with the stop {hwm} MiB; proxy CPU {cpu_run:.0f} s run, {cpus:.0f} s with the stop")
 print("recording:", os.path.getsize(f"{tmp}/r.jsonl") // (1 << 20), "MiB;", "findings events:", sum(1 for l in open(f"{tmp}/r.jsonl") if '"type":"finding"' in l))
 if report:
     print("report:", os.path.getsize(f"{tmp}/r.json"), "bytes")
-print(err.strip().splitlines()[-3:] if err.strip() else "")
+for l in err.strip().splitlines():
+    if not re.match(r"^(error|warning|note)\[", l):
+        print("proxy:", l)
 shutil.rmtree(tmp)

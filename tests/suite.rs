@@ -295,6 +295,8 @@ mod proxy_card_redirect;
 mod proxy_cli;
 #[path = "proxy_conn.rs"]
 mod proxy_conn;
+#[path = "proxy_drops59.rs"]
+mod proxy_drops59;
 #[path = "proxy_early_answer.rs"]
 mod proxy_early_answer;
 #[path = "proxy_early_body.rs"]

@@ -1613,7 +1613,7 @@ impl Pipeline {
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
-                crate::record::writer::yield_to_forwarding();
+                crate::record::writer::keep_up_behind_forwarding();
                 let mut v = Verifier::new(&vheader);
                 if one_leg {
                     v.expect_one_leg();

@@ -1552,13 +1552,107 @@ pub struct Redactor {
     echoed: EchoedSecrets,
     /// The redacted forms of secret header values seen before ([`HeadMemo`]).
     head_memo: HeadMemo,
-    /// Boxed: a state is a few hundred bytes, moved from `spare` into the map and back once
-    /// per exchange; a box moves as one pointer.
-    exchanges: HashMap<ExchangeId, Box<ExchangeState>, BuildHasherDefault<IdHasher>>,
+    /// The open exchanges' states ([`States`]).
+    states: States,
+}
+
+/// The open exchanges' states: the one of the exchange last looked up kept aside in `cur`,
+/// the others in `map`, keyed by exchange id.
+///
+/// An exchange's events mostly come in runs (a request head and its body, an answer's
+/// head, body and end), and each event looked its state up several times (the body's
+/// branch twice, a response head four times, with an `Arc` clone per `entry`: ~13 hash
+/// lookups per exchange of five events, ~0.6-1k instructions per request on the proxy
+/// bench; docs/performance.md, "Session 58 (perfproxy58)"). Now a lookup of the current
+/// exchange is a pointer compare; another exchange's swaps places with it (one removal,
+/// one insertion, the key moved, not cloned).
+#[derive(Default)]
+struct States {
+    cur: Option<(ExchangeId, Box<ExchangeState>)>,
+    /// Boxed: a state is a few hundred bytes, moved between `spare`, `cur` and the map
+    /// once or twice per exchange; a box moves as one pointer.
+    map: HashMap<ExchangeId, Box<ExchangeState>, BuildHasherDefault<IdHasher>>,
     /// Finished exchange states for reuse (at most [`SPARE_STATES`]).
-    /// Boxed as in `exchanges`: a state moves between the two as a pointer.
+    /// Boxed as in `map`: a state moves between the two as a pointer.
     #[allow(clippy::vec_box)]
     spare: Vec<Box<ExchangeState>>,
+}
+
+impl States {
+    /// Whether `key` is the current exchange's: the same `Arc` as the one the state was
+    /// made for (every event of an exchange shares its id) or the same text.
+    #[inline]
+    fn is_cur(&self, key: &str) -> bool {
+        self.cur
+            .as_ref()
+            .is_some_and(|(k, _)| std::ptr::eq(&**k, key) || **k == *key)
+    }
+
+    /// Makes `(k, st)` the current state; the one it replaces goes back to the map.
+    #[inline]
+    fn set_cur(&mut self, k: ExchangeId, st: Box<ExchangeState>) {
+        if let Some((old, ost)) = self.cur.replace((k, st)) {
+            self.map.insert(old, ost);
+        }
+    }
+
+    /// The state of exchange `key` (`""`: events without one), made current; `None`
+    /// when it has none.
+    #[inline]
+    fn get(&mut self, key: &str) -> Option<&mut ExchangeState> {
+        if !self.is_cur(key) {
+            let (k, st) = self.map.remove_entry(key)?;
+            self.set_cur(k, st);
+        }
+        self.cur.as_mut().map(|(_, st)| &mut **st)
+    }
+
+    /// [`Self::get`], creating the state when there is none (from a spare when there is
+    /// one; its key `id` shared, not copied, or `""` for an event without one).
+    #[inline]
+    fn get_or_new(&mut self, id: Option<&ExchangeId>, key: &str) -> &mut ExchangeState {
+        if !self.is_cur(key) {
+            let (k, st) = match self.map.remove_entry(key) {
+                Some(e) => e,
+                None => (
+                    id.cloned().unwrap_or_else(|| ExchangeId::from("")),
+                    self.spare.pop().unwrap_or_default(),
+                ),
+            };
+            self.set_cur(k, st);
+        }
+        // set just above when it was not current (the default is never made)
+        let (_, st) = self
+            .cur
+            .get_or_insert_with(|| (ExchangeId::from(key), Box::default()));
+        st
+    }
+
+    /// Takes exchange `key`'s state out (its exchange ended).
+    fn remove(&mut self, key: &str) -> Option<Box<ExchangeState>> {
+        if self.is_cur(key) {
+            return self.cur.take().map(|(_, st)| st);
+        }
+        self.map.remove(key)
+    }
+
+    /// Keeps a finished state for reuse, reset (at most [`SPARE_STATES`]).
+    fn recycle(&mut self, mut st: Box<ExchangeState>) {
+        if self.spare.len() < SPARE_STATES {
+            st.reset();
+            self.spare.push(st);
+        }
+    }
+
+    /// Every exchange with a state.
+    fn keys(&self) -> Vec<ExchangeId> {
+        self.cur
+            .iter()
+            .map(|(k, _)| k)
+            .chain(self.map.keys())
+            .cloned()
+            .collect()
+    }
 }
 
 impl Redactor {
@@ -1578,8 +1672,7 @@ impl Redactor {
             api_query: Vec::new(),
             echoed: EchoedSecrets::default(),
             head_memo: HeadMemo::default(),
-            exchanges: HashMap::default(),
-            spare: Vec::new(),
+            states: States::default(),
         }
     }
 
@@ -1649,7 +1742,8 @@ impl Redactor {
                     }
                     // read once, kept in the head for the verifier thread (perfp40)
                     let (facts, packed) = HeadFacts::read(headers);
-                    if let Some(st) = self.state_mut(id, key) {
+                    {
+                        let st = self.states.get_or_new(id, key);
                         st.req_json = facts.is_json();
                         st.req_form = facts.is_form();
                         st.req_coding = facts.content_coding(headers);
@@ -1682,13 +1776,15 @@ impl Redactor {
                     // `held` keeps one direction's frames: a frame of the other direction (the
                     // rest of a request body the agent answered before reading) releases them.
                     let other_held = self
-                        .state_mut(id, key)
-                        .and_then(|st| st.held.first())
+                        .states
+                        .get_or_new(id, key)
+                        .held
+                        .first()
                         .is_some_and(|h| matches!(h.kind, EventKind::RequestBody { .. }) != is_req);
                     if other_held {
                         self.release_open(key, out);
                     }
-                    let Some(st) = self.exchanges.get_mut(key) else {
+                    let Some(st) = self.states.get(key) else {
                         // Not reached (just ensured); redact the frame on its own.
                         redact_frame(&mut ev, &self.tagger, false);
                         out.push(ev);
@@ -1824,7 +1920,7 @@ impl Redactor {
                                 b.data = red;
                             }
                         }
-                    } else if let Some(st) = self.exchanges.get_mut(key) {
+                    } else if let Some(st) = self.states.get(key) {
                         // text in order across the body's frames: a key or value cut at a
                         // frame edge is still found
                         stream_frame(
@@ -1845,7 +1941,7 @@ impl Redactor {
                 EventKind::ResponseHead { .. } => {
                     // the request body may still be crossing (the agent answered early)
                     self.release_open(key, out);
-                    if let Some(st) = self.exchanges.get_mut(key) {
+                    if let Some(st) = self.states.get(key) {
                         if !st.may_continue(true) {
                             if let Some(cs) = st.req_coded.as_mut() {
                                 cs.finish(out);
@@ -1855,7 +1951,8 @@ impl Redactor {
                     if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
                         self.redact_headers(headers);
                         let (facts, packed) = HeadFacts::read(headers);
-                        if let Some(st) = self.state_mut(id, key) {
+                        {
+                            let st = self.states.get_or_new(id, key);
                             st.resp_json = facts.is_json();
                             st.resp_form = facts.is_form();
                             st.resp_coding = facts.content_coding(headers);
@@ -1900,7 +1997,7 @@ impl Redactor {
                         if let Some(t) = trailers.as_mut() {
                             self.redact_headers(t);
                         }
-                        if let Some(mut st) = self.exchanges.remove(key) {
+                        if let Some(mut st) = self.states.remove(key) {
                             *truncated |= st.late_dropped;
                             for g in [st.req_grpc.as_mut(), st.resp_grpc.as_mut()]
                                 .into_iter()
@@ -1952,10 +2049,7 @@ impl Redactor {
                                     (frames, None) => self.learn_from_body(&frames.concat()),
                                 }
                             }
-                            if self.spare.len() < SPARE_STATES {
-                                st.reset();
-                                self.spare.push(st);
-                            }
+                            self.states.recycle(st);
                         }
                     }
                 }
@@ -1979,11 +2073,11 @@ impl Redactor {
     /// past the prefix, as at an exchange's end) and those a compressed body's scan keeps
     /// for its margin. No `exchange_end` follows them to say what was masked or left out.
     pub fn release_all(&mut self) -> Vec<Event> {
-        let keys: Vec<ExchangeId> = self.exchanges.keys().cloned().collect();
+        let keys = self.states.keys();
         let mut out = Vec::new();
         for k in keys {
             out.extend(self.release(&k));
-            if let Some(st) = self.exchanges.get_mut(&k) {
+            if let Some(st) = self.states.get(&k) {
                 for g in [st.req_grpc.as_mut(), st.resp_grpc.as_mut()]
                     .into_iter()
                     .flatten()
@@ -2022,37 +2116,6 @@ impl Redactor {
         }
     }
 
-    /// Creates the state of exchange `key` (`id`'s text, `""` for none) if it has none (the
-    /// id is shared only then, not copied; the state is a reused one when there is a spare).
-    fn ensure(&mut self, id: Option<&ExchangeId>, key: &str) {
-        if !self.exchanges.contains_key(key) {
-            let st = self.spare.pop().unwrap_or_default();
-            self.exchanges
-                .insert(id.cloned().unwrap_or_else(|| ExchangeId::from("")), st);
-        }
-    }
-
-    /// The state of exchange `key` ([`Self::ensure`]), created if it has none, in one map
-    /// lookup for an event with an id (its `Arc` cloned for the lookup, a reference count;
-    /// `ensure` and a `get_mut` after it hashed and probed twice, ~4 times per exchange).
-    fn state_mut(&mut self, id: Option<&ExchangeId>, key: &str) -> Option<&mut ExchangeState> {
-        match id {
-            Some(x) => {
-                let spare = &mut self.spare;
-                Some(
-                    &mut **self
-                        .exchanges
-                        .entry(x.clone())
-                        .or_insert_with(|| spare.pop().unwrap_or_default()),
-                )
-            }
-            None => {
-                self.ensure(None, key);
-                self.exchanges.get_mut(key).map(|b| &mut **b)
-            }
-        }
-    }
-
     fn release(&mut self, key: &str) -> Vec<Event> {
         let mut out = Vec::new();
         self.release_into(key, &mut out);
@@ -2067,7 +2130,7 @@ impl Redactor {
     /// frames (the direction then streams); a compressed or form body, which cannot be
     /// redacted piecewise, loses its later frames (`exchange_end.truncated`).
     fn release_open(&mut self, key: &str, out: &mut Vec<Event>) {
-        if let Some(st) = self.exchanges.get_mut(key) {
+        if let Some(st) = self.states.get(key) {
             let is_req = match st.held.first().map(|e| &e.kind) {
                 Some(EventKind::RequestBody { .. }) => Some(true),
                 Some(EventKind::ResponseChunk { .. }) => Some(false),
@@ -2105,7 +2168,7 @@ impl Redactor {
     /// Redacts the frames held for exchange `key` and appends them to `out` (merged into
     /// one when a secret spans frames); the exchange's vector keeps its capacity.
     fn release_into(&mut self, key: &str, out: &mut Vec<Event>) {
-        let Some(st) = self.exchanges.get_mut(key) else {
+        let Some(st) = self.states.get(key) else {
             return;
         };
         st.held_bytes = 0;

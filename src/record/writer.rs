@@ -74,6 +74,11 @@ pub const BATCH_LINGER: Duration = Duration::from_millis(1);
 #[doc(hidden)]
 pub static BATCH_LINGER_US: AtomicU64 = AtomicU64::new(BATCH_LINGER.as_micros() as u64);
 
+/// Shortest time between two of the writer's stderr lines about dropped body events (10 s):
+/// the first drop is said at once, later ones at most this often, each line with the count
+/// since the one before ([`drop_line`]); the stop's line gives the run's total.
+pub const DROP_LINE_EVERY: Duration = Duration::from_secs(10);
+
 /// Events the writer processes between two updates of the queue's counters (and wake-ups
 /// of lossless producers waiting for room): the counters live on the producers' cache
 /// line, so they are not touched per event.
@@ -228,6 +233,9 @@ struct Shared {
     lossless: bool,
     dropped_events: AtomicU64,
     dropped_bytes: AtomicU64,
+    /// The last body event dropped found the queue over `queue_bytes` (else over
+    /// [`MAX_QUEUED_EVENTS`]): which bound [`drop_line`] names.
+    dropped_over_bytes: AtomicBool,
     ids: Ids,
     room: tokio::sync::Notify,
     closed: AtomicBool,
@@ -380,6 +388,11 @@ impl EventSink {
             self.shared
                 .dropped_bytes
                 .fetch_add(bytes as u64, Ordering::Relaxed);
+            let q = &self.shared.queue;
+            self.shared.dropped_over_bytes.store(
+                q.queued_bytes.load(Ordering::Relaxed) > self.shared.queue_bytes,
+                Ordering::Relaxed,
+            );
             return false;
         }
         let q = &self.shared.queue;
@@ -863,6 +876,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         lossless: cfg.lossless,
         dropped_events: AtomicU64::new(0),
         dropped_bytes: AtomicU64::new(0),
+        dropped_over_bytes: AtomicBool::new(false),
         ids: Ids {
             next_exchange: AtomicU64::new(0),
             next_conn: AtomicU64::new(0),
@@ -894,6 +908,8 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         stats: RecorderStats::default(),
         shared: shared.clone(),
         seen_dropped: (0, 0),
+        told_dropped: (0, 0),
+        told_at: None,
         buf_events: 0,
         taken_bytes: 0,
         taken_events: 0,
@@ -918,7 +934,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
     let thread = std::thread::Builder::new()
         .name("a2a-recorder".into())
         .spawn(move || {
-            yield_to_forwarding();
+            keep_up_behind_forwarding();
             let _gone = GoneOnDrop(w.shared.clone());
             w.run()
         })?;
@@ -946,6 +962,10 @@ struct Writer {
     stats: RecorderStats,
     shared: Arc<Shared>,
     seen_dropped: (u64, u64),
+    /// Dropped (events, bytes) already said on stderr, and when the last such line went out
+    /// ([`DROP_LINE_EVERY`]).
+    told_dropped: (u64, u64),
+    told_at: Option<Instant>,
     buf_events: u64,
     /// Body bytes and events processed and not yet taken off the queue's counters.
     taken_bytes: usize,
@@ -1154,7 +1174,32 @@ impl Writer {
             };
             self.seen_dropped = (de, db);
             self.emit(ev);
+            self.tell_drops(de, db);
         }
+    }
+
+    /// Says on stderr that body events were dropped, while it happens: the first time at
+    /// once, then at most once per [`DROP_LINE_EVERY`] with the count since the last line
+    /// (a drop after the last line is counted by the stop's line).
+    fn tell_drops(&mut self, de: u64, db: u64) {
+        let now = Instant::now();
+        if self
+            .told_at
+            .is_some_and(|t| now.duration_since(t) < DROP_LINE_EVERY)
+        {
+            return;
+        }
+        let line = drop_line(&DropReport {
+            events: de - self.told_dropped.0,
+            bytes: db - self.told_dropped.1,
+            total_events: de,
+            first: self.told_at.is_none(),
+            by_bytes: self.shared.dropped_over_bytes.load(Ordering::Relaxed),
+            queue_bytes: self.shared.queue_bytes,
+        });
+        self.told_dropped = (de, db);
+        self.told_at = Some(now);
+        crate::errln!("{}: {line}", crate::stderr_prefix());
     }
 
     fn write_out(&mut self) {
@@ -1257,6 +1302,53 @@ impl Writer {
         self.shared.room.notify_waiters();
         self.stats
     }
+}
+
+/// What [`drop_line`] says: body events dropped by a full recorder queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropReport {
+    /// Body events dropped since the last line (or the start).
+    pub events: u64,
+    /// Body bytes in them.
+    pub bytes: u64,
+    /// Body events dropped since the start.
+    pub total_events: u64,
+    /// No such line was printed before in this run.
+    pub first: bool,
+    /// The last drop found the queue over its byte bound (else over its
+    /// [`MAX_QUEUED_EVENTS`]).
+    pub by_bytes: bool,
+    /// The queue's byte bound (`--queue-bytes`).
+    pub queue_bytes: usize,
+}
+
+/// The stderr line (after the `a2a-interop proxy: ` prefix) that says, while it happens,
+/// that the recorder's queue dropped body events (issue 7; attack58: a run at ~3,600 calls/s
+/// on a loaded machine dropped 14,887 and the user heard of it only at the stop): how many
+/// and how many bytes, what that does to the recording and the verdicts, which bound
+/// was reached, and that `--lossless` avoids it. Forwarding is not slowed by it.
+pub fn drop_line(r: &DropReport) -> String {
+    let since = if r.first {
+        String::new()
+    } else {
+        format!(" in the last {} s", DROP_LINE_EVERY.as_secs())
+    };
+    let total = if r.first || r.total_events == r.events {
+        String::new()
+    } else {
+        format!(", {} in all", r.total_events)
+    };
+    let bound = if r.by_bytes {
+        format!("--queue-bytes {}", r.queue_bytes)
+    } else {
+        format!("{MAX_QUEUED_EVENTS} events")
+    };
+    format!(
+        "warning: the recording is losing data: {} body event{} ({} bytes) dropped{since}{total}: the recorder is behind the traffic and its queue is full ({bound}); their exchanges are recorded without those bodies (`truncated`, a `gap` event) and their content is not judged; forwarding is not slowed; hint: --lossless makes the proxy wait for the recorder instead (nothing lost)",
+        r.events,
+        if r.events == 1 { "" } else { "s" },
+        r.bytes,
+    )
 }
 
 /// Appends `ev` as one JSON line, byte for byte what [`encode_event`] writes, without going
@@ -1703,20 +1795,30 @@ fn body_fields(out: &mut Vec<u8>, body: &Body) {
     }
 }
 
-/// Nice value of the recorder and verifier threads: 10 above the proxy's tokio workers.
-pub const BACKGROUND_NICE: i32 = 10;
-
-/// Lowers the calling thread's CPU priority by [`BACKGROUND_NICE`] (Linux: per-thread
-/// `setpriority(PRIO_PROCESS, tid)`, see setpriority(2) NOTES), so that on busy cores the
-/// forwarding path (tokio workers) runs first and recording and verification catch up
-/// behind it through their byte-bounded queue. Elsewhere, or if the call is refused, the
-/// thread keeps its priority: nothing else depends on it.
-pub fn yield_to_forwarding() {
+/// Schedules the calling thread (the recorder's writer, the pipeline's verifier) as
+/// `SCHED_BATCH` at the process's own nice (Linux: `sched_setscheduler(0, SCHED_BATCH)` sets
+/// the calling thread's policy, sched(7)): its wake-ups never preempt a running tokio worker
+/// (the scheduler treats a batch thread as CPU-bound and lets the tick decide), yet over
+/// time it gets the CPU share of a thread at the workers' priority, which is what a queue
+/// it must keep up with needs.
+///
+/// Sessions 4-58 ran both threads 10 nice levels below the workers: a weight of 110
+/// against 1024 per busy thread at the process's priority. On a loaded machine they fell
+/// behind the traffic: the recorder's queue filled its 65,536 events and body events were
+/// dropped (attack58: 14,887 at ~3,600 calls/s at load 22-31; perfproxy59: 252,823 at
+/// ~9,300 calls/s at load 30-80, the writer runnable but waiting for a core 43 s of 95 s),
+/// and the verifier's hand-over reached its bound and skipped rounds. Their own work is
+/// small beside forwarding (~16k and ~34k instructions per exchange against the workers'
+/// ~116k), so keeping up costs forwarding little (docs/performance.md, "Session 59
+/// (perfproxy59)"). Elsewhere, or if the call is refused, the thread keeps its scheduling.
+pub fn keep_up_behind_forwarding() {
     #[cfg(target_os = "linux")]
     {
-        let tid = rustix::thread::gettid();
-        let now = rustix::process::getpriority_process(Some(tid)).unwrap_or(0);
-        let _ = rustix::process::setpriority_process(Some(tid), now + BACKGROUND_NICE);
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: `param` is a valid `sched_param` for the call's duration; pid 0 names the
+        // calling thread; SCHED_BATCH takes priority 0 and needs no privilege. A refusal
+        // leaves the thread as it was (the result is not needed).
+        let _ = unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
     }
 }
 
@@ -1745,6 +1847,94 @@ mod tests {
     /// The capture clock's arithmetic (session 38) against `Duration`'s, which `t_us` was
     /// computed with before (`Instant::elapsed().as_micros()`): every borrow of the
     /// nanoseconds, whole and partial µs, seconds apart, and a clock read before the start.
+    /// perfproxy59: the live line about a full queue says what was lost (events, bytes,
+    /// since when, in all), which bound was reached, what it does to the recording and the
+    /// verdicts, and the way out; the first line counts from the start.
+    #[test]
+    fn drop_line_says_what_was_lost_which_bound_and_the_way_out() {
+        let first = drop_line(&DropReport {
+            events: 3,
+            bytes: 120,
+            total_events: 3,
+            first: true,
+            by_bytes: false,
+            queue_bytes: 64 << 20,
+        });
+        assert_eq!(
+            first,
+            "warning: the recording is losing data: 3 body events (120 bytes) dropped: the recorder is behind the traffic and its queue is full (65536 events); their exchanges are recorded without those bodies (`truncated`, a `gap` event) and their content is not judged; forwarding is not slowed; hint: --lossless makes the proxy wait for the recorder instead (nothing lost)"
+        );
+        let later = drop_line(&DropReport {
+            events: 1,
+            bytes: 7,
+            total_events: 10,
+            first: false,
+            by_bytes: true,
+            queue_bytes: 0,
+        });
+        assert!(
+            later.contains(
+                ": 1 body event (7 bytes) dropped in the last 10 s, 10 in all: the recorder is behind the traffic and its queue is full (--queue-bytes 0);"
+            ),
+            "{later}"
+        );
+    }
+
+    /// The writer counts which bound a drop found exceeded: a queue over its byte bound
+    /// (`queue_bytes` 0, a body event queued and not yet taken) drops the next body event and
+    /// says `by_bytes`; control events are never dropped.
+    #[test]
+    fn a_drop_over_the_byte_bound_is_told_as_such() {
+        let (sink, recorder) = spawn_recorder(
+            RecorderConfig {
+                path: None,
+                overwrite: false,
+                header: RecordingHeader::new(CaptureMode::Reverse),
+                queue_bytes: 0,
+                lossless: false,
+                redact: false,
+                secret_headers: Vec::new(),
+            },
+            Box::new(|_| std::thread::sleep(Duration::from_millis(50))),
+        )
+        .unwrap();
+        let body = || EventKind::ResponseChunk {
+            body: Body {
+                data: bytes::Bytes::from_static(b"abc"),
+                truncated: false,
+            },
+        };
+        // the first is queued (the queue held no bytes), the next ones find it there
+        assert!(sink.try_send(Some("e1".into()), None, body()));
+        let mut dropped = 0;
+        for _ in 0..10 {
+            dropped += u64::from(!sink.try_send(Some("e1".into()), None, body()));
+        }
+        assert!(dropped > 0);
+        assert_eq!(sink.dropped_events(), dropped);
+        assert!(sink.shared.dropped_over_bytes.load(Ordering::Relaxed));
+        assert!(sink.try_send(
+            Some("e1".into()),
+            None,
+            EventKind::ExchangeEnd {
+                outcome: Outcome::Complete,
+                error: None,
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: 30,
+                truncated: true,
+                resent: None,
+                connect_failure: None,
+            }
+        ));
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let stats = rt.block_on(recorder.finish()).unwrap();
+        assert_eq!(stats.dropped_events, dropped);
+        assert_eq!(stats.dropped_bytes, 3 * dropped);
+    }
+
     #[test]
     fn capture_clock_counts_whole_micros_as_duration_does() {
         let nanos = [
