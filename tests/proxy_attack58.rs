@@ -19,38 +19,15 @@
 //!   memory without bound, 1.37 GB for 2,000,000 `103 Early Hints`);
 //! - HTTP/1.1 pipelining behind a slow first answer: order kept, other clients served.
 
-use crate::proxy_process::{self, addr_of, open_fds as fds, proxy_with_warnings as proxy, Running};
+use crate::proxy_process::{
+    self, addr_of, exchange, fds_back_to, open_fds as fds, proxy_with_warnings as proxy, Running,
+};
 
 use std::io::{Read as _, Write as _};
 use std::net::SocketAddr;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Waits up to 10 s for process `pid`'s descriptors to fall to `baseline` (or below: a
-/// connection of the start-up check may still have been open when it was counted); the
-/// last count.
-fn fds_back_to(pid: u32, baseline: usize) -> usize {
-    let end = Instant::now() + Duration::from_secs(10);
-    loop {
-        let n = fds(pid);
-        if n <= baseline || Instant::now() > end {
-            return n;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// Sends `raw` on a fresh connection to `addr` and reads until the peer closes or `wait`
-/// passes.
-fn exchange(addr: SocketAddr, raw: &[u8], wait: Duration) -> String {
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(wait)).unwrap();
-    s.write_all(raw).unwrap();
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    String::from_utf8_lossy(&out).into_owned()
-}
 
 /// `a2a-interop proxy ARGS` that is expected to stop by itself (a start-up refusal): its
 /// exit code (`None`: still running after 15 s, killed) and stderr.

@@ -297,6 +297,10 @@ pub struct EarlyAnswer<C> {
     /// One connection at a time per agent (an HTTP/1.1 client connection's upstream
     /// client, [`super::sequential`]); `None`: no limit.
     pub sequential: Option<Arc<super::sequential::Sequential>>,
+    /// `--no-via`: each connection is kept here by its addresses while it is open, so a
+    /// client connection that is one of them is refused as a loop
+    /// ([`super::self_loop`]); `None`: not kept.
+    pub own: Option<Arc<super::self_loop::OwnConnections>>,
 }
 
 /// A connect error of [`EarlyAnswer`]: the inner connector's, or why
@@ -307,7 +311,7 @@ impl<C> tower_service::Service<http::Uri> for EarlyAnswer<C>
 where
     C: tower_service::Service<http::Uri> + Clone + Send + 'static,
     C::Future: Send + 'static,
-    C::Response: Send + 'static,
+    C::Response: Connection + Send + 'static,
     C::Error: Into<ConnectError> + Send + 'static,
 {
     type Response = EarlyAnswerIo<C::Response>;
@@ -325,11 +329,13 @@ where
 
     fn call(&mut self, uri: http::Uri) -> Self::Future {
         let heads = self.heads;
+        let own = self.own.clone();
         let Some(seq) = self.sequential.clone() else {
             let connecting = self.inner.call(uri);
             return Box::pin(async move {
                 let inner = connecting.await.map_err(Into::into)?;
-                Ok(EarlyAnswerIo::new(inner, heads, None))
+                let kept = kept_by(own.as_ref(), &inner);
+                Ok(EarlyAnswerIo::new(inner, heads, None).keeping(kept))
             });
         };
         // the inner connector was readied for this call: it connects once the claim is
@@ -350,9 +356,24 @@ where
             // dropped on a failed (or cancelled) connect: the count is given back
             let claimed = seq.claim(&key).await?;
             let io = inner.call(uri).await.map_err(Into::into)?;
-            Ok(EarlyAnswerIo::new(io, heads, Some(claimed)))
+            let kept = kept_by(own.as_ref(), &io);
+            Ok(EarlyAnswerIo::new(io, heads, Some(claimed)).keeping(kept))
         })
     }
+}
+
+/// `io`, a TCP connection just made, kept in `own` by its addresses (hyper-util's
+/// [`HttpInfo`](hyper_util::client::legacy::connect::HttpInfo)) until the guard drops;
+/// `None` when there is no `own` (no `--no-via`) or the addresses are not known.
+fn kept_by<T: Connection>(
+    own: Option<&Arc<super::self_loop::OwnConnections>>,
+    io: &T,
+) -> Option<super::self_loop::Kept> {
+    let own = own?;
+    let mut ext = http::Extensions::new();
+    io.connected().get_extras(&mut ext);
+    let info = ext.get::<hyper_util::client::legacy::connect::HttpInfo>()?;
+    Some(own.keep(info.local_addr(), info.remote_addr()))
 }
 
 /// Connector wrapper above TLS (open46): the stream `C` connects (a TLS stream over an
@@ -425,7 +446,14 @@ impl<T> EarlyAnswerIo<T> {
             read: 0,
             heads_len: 0,
             interims: 0,
+            kept: None,
         }
+    }
+
+    /// This stream holding `kept` ([`super::self_loop`]) for as long as it lives.
+    fn keeping(mut self, kept: Option<super::self_loop::Kept>) -> Self {
+        self.kept = kept;
+        self
     }
 }
 
@@ -461,6 +489,9 @@ pub struct EarlyAnswerIo<T> {
     /// Interim (`1xx`) heads read before the final head of this response; past
     /// [`MAX_INTERIMS`] the read fails with [`INTERIM_FLOOD`].
     interims: u32,
+    /// This TCP connection kept among the proxy's own ([`EarlyAnswer::own`]), until the
+    /// stream is dropped.
+    kept: Option<super::self_loop::Kept>,
 }
 
 /// The `response_interim` event of an interim head `h` as the agent sent it (status line
@@ -768,6 +799,8 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
         drop(self.claimed.take());
+        // forgotten before the socket closes: a new connection may get its addresses then
+        drop(self.kept.take());
         if self.above {
             // the TCP stream below says when the connection is gone (dropped with this one)
             return;

@@ -65,6 +65,7 @@ pub mod plain_on_tls;
 pub mod rapid_reset;
 pub mod refusal;
 pub mod route;
+pub mod self_loop;
 pub mod sequential;
 pub mod tee;
 pub mod tls;
@@ -278,6 +279,8 @@ struct State {
     via_h2: Option<HeaderValue>,
     /// Caller / callee of each exchange (two or more routes, or `--caller`).
     attrib: Option<Arc<attribution::Attributor>>,
+    /// `--no-via`: the run's open upstream connections ([`self_loop`]); `None` otherwise.
+    own: Option<Arc<self_loop::OwnConnections>>,
 }
 
 impl State {
@@ -441,10 +444,24 @@ pub struct ProxyExtras {
     /// `--no-via`: forward requests without this listener's `Via` entry (RFC 9110 §7.6.3;
     /// for an agent that signs or allow-lists its request headers, attack58). The loop
     /// defence that remains is the start-up check of the upstreams against the listen
-    /// addresses ([`forward::listener_reaches`]) and, in forward mode, the per-request check
-    /// of the target; a request that comes back through a name or a hop those cannot see
-    /// is forwarded again (no 508).
+    /// addresses ([`forward::listener_reaches`]), in forward mode the per-request check
+    /// of the target, and the check of each client connection against the proxy's own
+    /// upstream connections ([`self_loop`], attack59: a request that comes back over one
+    /// of them, through a name whose address changed after start-up, is refused `508`).
+    /// A loop through a hop that opens its own connection (a second proxy, a TCP
+    /// forwarder) is forwarded again: only a `Via` check sees it.
     pub no_via: bool,
+    /// With [`Self::no_via`]: the upstream connections of the whole run, shared by its
+    /// listeners (`--listen`, its `[::1]` twin, each `--listener`), so a request that one
+    /// listener forwards to another of the run's listeners is refused too ([`self_loop`]).
+    /// `None`: the listener keeps its own.
+    pub own_connections: Option<Arc<self_loop::OwnConnections>>,
+    /// Other addresses this listener serves as one with its own: the `[::1]:PORT` twin of
+    /// a `localhost:PORT` listener, and `127.0.0.1:PORT` for that twin (uxb38). Forward
+    /// mode refuses a target that reaches any of them as its own address (attack59: a
+    /// target `[::1]:PORT` was forwarded once to the twin, whose `400` "not an absolute
+    /// URL" came back as the answer).
+    pub same_listener: Vec<SocketAddr>,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP
@@ -494,10 +511,18 @@ async fn serve(
     let table = RouteTable::new(&cfg.routes)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let local_addr = listener.local_addr()?;
+    // `--no-via`: the run's upstream connections, to refuse a client connection that is
+    // one of them ([`self_loop`]); nothing kept otherwise
+    let own = ext.no_via.then(|| {
+        ext.own_connections
+            .clone()
+            .unwrap_or_else(self_loop::OwnConnections::new)
+    });
     let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
         sequential: None,
+        own: own.clone(),
     };
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
@@ -575,7 +600,11 @@ async fn serve(
         half_close: ext.half_close,
         shutdown_grace: ext.shutdown_grace.unwrap_or(SHUTDOWN_GRACE),
         forward: match ext.forward {
-            Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
+            Some(cfg) => {
+                let mut listens = vec![local_addr];
+                listens.extend(ext.same_listener.iter().copied());
+                Some(forward::ForwardState::new(cfg, listens)?)
+            }
             None => None,
         },
         stop_rx: stop_rx.clone(),
@@ -588,6 +617,7 @@ async fn serve(
             .ok()
             .filter(|_| !no_via),
         via_name,
+        own,
     });
     let task = tokio::spawn(accept_loop(
         listener,
@@ -702,7 +732,7 @@ impl Upstreams {
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
                 .http2_max_header_list_size(H2_MAX_HEADER_LIST_BYTES)
-                .build(https_connector_of(parts, gate))
+                .build(https_connector_of(parts, gate, st.own.clone()))
         }))
     }
 }
@@ -734,10 +764,11 @@ pub(crate) struct HttpsParts {
 /// Built from `parts` per client connection ([`Upstreams::https`]); `gate`: the
 /// one-connection-per-agent limit of an HTTP/1.x client connection ([`sequential`]),
 /// claimed before the TCP connect and held by the connection (TLS included) until it
-/// closes.
+/// closes. `own`: `--no-via`'s set of the run's upstream connections ([`self_loop`]).
 pub(crate) fn https_connector_of(
     parts: &HttpsParts,
     gate: Option<Arc<sequential::Sequential>>,
+    own: Option<Arc<self_loop::OwnConnections>>,
 ) -> HttpsConnector {
     let mut tcp = http_connector();
     tcp.enforce_http(false);
@@ -751,6 +782,7 @@ pub(crate) fn https_connector_of(
             inner: tcp,
             heads: false,
             sequential: gate,
+            own,
         }));
     // open46: heads kept and bytes counted in the plaintext, as on a plain upstream
     early::OverTls {
@@ -945,10 +977,8 @@ async fn accept_loop(
             }
         };
         let _ = stream.set_nodelay(true);
-        let local = stream
-            .local_addr()
-            .map(|a| a.to_string())
-            .unwrap_or_default();
+        let local_addr = stream.local_addr().ok();
+        let local = local_addr.map(|a| a.to_string()).unwrap_or_default();
         let local_for_url: Arc<str> = Arc::from(local.as_str());
         let conn_no = match &state.sink {
             Some(sink) => {
@@ -1011,7 +1041,14 @@ async fn accept_loop(
                             return;
                         }
                     }
+                    // the ClientHello came: an upstream connection of this proxy that sent
+                    // it is kept by now ([`self_loop`])
+                    let own = is_own_connection(&st, peer, local_addr);
                     match tokio::time::timeout_at(deadline, acceptor.accept(stream)).await {
+                        Ok(Ok(tls)) if own => {
+                            refuse_own_connection(builder, tls, st, conn_no, peer, local_for_url, stop_conn)
+                                .await
+                        }
                         Ok(Ok(tls)) => {
                             serve_conn(builder, tls, st, conn_no, peer, local_for_url, stop_conn)
                                 .await
@@ -1060,7 +1097,11 @@ async fn accept_loop(
                         },
                         _ = stop_sniff.changed() => return,
                     };
-                    if let Speaks::Http1 { tls_hello } = h1 {
+                    if is_own_connection(&st, peer, local_addr) {
+                        // the proxy's own upstream connection (`--no-via`): a loop
+                        Box::pin(refuse_own_connection(builder, stream, st, conn_no, peer, local_for_url, stop_conn))
+                            .await
+                    } else if let Speaks::Http1 { tls_hello } = h1 {
                         serve_http1(stream, st, conn_no, peer, local_for_url, stop_conn, tls_hello)
                             .await
                     } else {
@@ -1212,6 +1253,57 @@ fn conn_service(
             Ok(resp)
         })
     })
+}
+
+/// Whether the client connection from `peer` accepted on `local` is one of this run's own
+/// upstream connections (`--no-via`, [`self_loop`]): the proxy connected to itself. Asked
+/// once the connection's first bytes came (the upstream connection that sent them was
+/// kept before it sent them). Always `false` without `--no-via` (the `Via` check cuts
+/// such a loop at the same hop).
+fn is_own_connection(st: &State, peer: SocketAddr, local: Option<SocketAddr>) -> bool {
+    match (&st.own, local) {
+        (Some(own), Some(local)) => own.is_own(peer, local),
+        _ => false,
+    }
+}
+
+/// Serves a client connection that is this proxy's own upstream connection
+/// ([`is_own_connection`]): every request on it is answered `508 Loop Detected`
+/// (RFC 5842 §7.2, the status the `Via` check answers a loop with), recorded like the
+/// proxy's other refusals, with `Connection: close`; nothing is forwarded. HTTP/1.1 or
+/// h2c, as the upstream connection spoke.
+async fn refuse_own_connection<IO>(
+    builder: Arc<hyper_util::server::conn::auto::Builder<TokioExecutor>>,
+    io: IO,
+    st: Arc<State>,
+    conn_no: u64,
+    peer: SocketAddr,
+    local: Arc<str>,
+    mut stop: watch::Receiver<bool>,
+) where
+    IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let svc = hyper::service::service_fn(move |req: Request<Incoming>| {
+        let text = self_loop::refusal_text(peer, &local);
+        let why = self_loop::refusal_why(peer, &local);
+        let mut resp = forward::refuse(&st, conn_no, &req, StatusCode::LOOP_DETECTED, text, why);
+        resp.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        std::future::ready(Ok::<_, Infallible>(resp))
+    });
+    let conn = builder.serve_connection(TokioIo::new(io), svc);
+    tokio::pin!(conn);
+    tokio::select! {
+        r = conn.as_mut() => {
+            if let Err(e) = r {
+                tracing::debug!(conn = conn_no, error = %e, "the proxy's own connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
 }
 
 /// Serves one client connection (plain or TLS) from `peer` until it ends or the proxy
@@ -4094,6 +4186,7 @@ mod tests {
             inner: http_connector(),
             heads: true,
             sequential: None,
+            own: None,
         };
         let client: Client<_, http_body_util::Empty<Bytes>> =
             Client::builder(TokioExecutor::new()).build(conn);
