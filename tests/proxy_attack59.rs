@@ -301,3 +301,220 @@ fn h2c_interim_flood_agent(interims: usize) -> SocketAddr {
     });
     addr
 }
+
+/// The peak resident memory of process `pid` so far (`VmHWM`, KiB; 0 when unreadable).
+fn peak_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// An h2c agent that sends 500,000 `103` heads (7 MB of HEADERS frames) before its `200`
+/// (attack58 left it unmeasured: HTTP/1.1 agents are cut after 64, and hyper's HTTP/2
+/// client skips interim HEADERS without showing them). Before: the h2 library queued each
+/// one until the request's task polled for the answer, so the proxy's memory followed the
+/// agent's speed (this agent: peak +52 MB; a slower one, 2,000,000 from Python: +7 MB).
+/// Now the proxy reads the frame headers as they pass and cuts the agent's connection past
+/// 64 interim heads on one stream, as over HTTP/1.1: the client gets a `502` naming the
+/// limit, the recording an `upstream_error` saying it, the next request is answered, the
+/// descriptors come back and the memory stays flat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_h2c_agents_interim_flood_is_cut_after_64() {
+    let agent = h2c_interim_flood_agent(500_000);
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("h2flood.jsonl");
+    let run = proxy(&[
+        "--listen".into(),
+        "127.0.0.1:0".into(),
+        "--upstream".into(),
+        format!("http://{agent}"),
+        "--record".into(),
+        rec.display().to_string(),
+    ]);
+    let me = addr_of(&run);
+    let pid = run.child.id();
+    let base = fds(pid);
+    let before = peak_kib(pid);
+    for _ in 0..2 {
+        let client = crate::proxy_support::client_h2();
+        let (status, _, body) = crate::proxy_support::fetch(
+            &client,
+            crate::proxy_support::post(&format!("http://{me}/rpc"), b"{}"),
+        )
+        .await;
+        let body = String::from_utf8_lossy(&body).into_owned();
+        assert_eq!(status, 502, "{body}");
+        assert!(
+            body.contains("more than 64 interim (1xx) responses"),
+            "{body}"
+        );
+    }
+    let grown = peak_kib(pid).saturating_sub(before);
+    assert!(grown < 16 * 1024, "peak grew by {grown} KiB");
+    assert!(fds_back_to(pid, base) <= base, "descriptors");
+    let _ = run.terminate();
+    let ev = events(&rec);
+    let ends = of_type(&ev, "exchange_end");
+    assert_eq!(ends.len(), 2, "{ends:#?}");
+    for e in ends {
+        assert_eq!(e["outcome"], "upstream_error", "{e:#?}");
+        assert!(
+            e["error"]
+                .as_str()
+                .is_some_and(|s| s.contains("more than 64 interim")),
+            "{e:#?}"
+        );
+    }
+}
+
+/// A JSON-RPC call (1.0 `GetTask`).
+const GET_TASK: &str = r#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t1"}}"#;
+
+/// The answer to [`GET_TASK`]: the task, completed.
+const TASK: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}"#;
+
+/// A raw HTTP/1.1 agent on kept-alive connections: a request whose target is `/nocontent`
+/// is answered `204 No Content` with `Content-Length: 5` and five bytes of content (which
+/// a 204 cannot have), a `HEAD` is answered `200` with its JSON body (which an answer to
+/// HEAD cannot have), anything else `200` with [`TASK`].
+fn content_where_none_agent() -> SocketAddr {
+    use std::io::{Read as _, Write as _};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            std::thread::spawn(move || {
+                let mut got: Vec<u8> = Vec::new();
+                loop {
+                    let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") else {
+                        let mut buf = [0u8; 4096];
+                        match s.read(&mut buf) {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => got.extend_from_slice(&buf[..n]),
+                        }
+                        continue;
+                    };
+                    let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+                    let len: usize = head
+                        .lines()
+                        .find_map(|l| l.strip_prefix("content-length:"))
+                        .and_then(|v| v.trim().parse().ok())
+                        .unwrap_or(0);
+                    while got.len() < end + 4 + len {
+                        let mut buf = [0u8; 4096];
+                        match s.read(&mut buf) {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => got.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    got.drain(..end + 4 + len);
+                    let answer = if head.starts_with("head ") {
+                        format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{TASK}", TASK.len())
+                    } else if head.contains(" /nocontent ") {
+                        "HTTP/1.1 204 No Content\r\ncontent-length: 5\r\n\r\nhello".to_string()
+                    } else {
+                        format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{TASK}", TASK.len())
+                    };
+                    if s.write_all(answer.as_bytes()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// An agent that sends content where an answer has none: a `204` with five bytes after
+/// its head, and a `HEAD` answered with its body (both after the head's `Content-Length`,
+/// where a client that trusted it would read them as the start of the next answer on the
+/// kept-alive connection: a response desync). Through the proxy the client gets the `204`
+/// and the HEAD's head alone, and its next request on the same connection gets its own
+/// `200` (the proxy dropped the bytes and the agent's connection); the recording holds the
+/// bytes as `response_excess`, and HTTP-FRAME-006 says such an answer has no content
+/// (before: it said the bytes were past the Content-Length and told the agent to make the
+/// Content-Length count them, which a 204 cannot).
+#[test]
+fn content_after_a_204_or_a_head_answer_is_dropped_and_told_as_such() {
+    use std::io::{Read as _, Write as _};
+    let agent = content_where_none_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("nc.jsonl");
+    let run = proxy(&[
+        "--listen".into(),
+        "127.0.0.1:0".into(),
+        "--upstream".into(),
+        format!("http://{agent}"),
+        "--record".into(),
+        rec.display().to_string(),
+    ]);
+    let me = addr_of(&run);
+    let pid = run.child.id();
+    let base = fds(pid);
+    let call = |path: &str, method: &str, close: bool| {
+        format!(
+            "{method} {path} HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n{}\r\n{GET_TASK}",
+            GET_TASK.len(),
+            if close { "Connection: close\r\n" } else { "" }
+        )
+    };
+    let mut s = std::net::TcpStream::connect(me).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    // one connection: the 204 with content, then a plain call
+    s.write_all(call("/nocontent", "POST", false).as_bytes())
+        .unwrap();
+    let mut first = Vec::new();
+    while !first.ends_with(b"\r\n\r\n") {
+        let mut b = [0u8; 1];
+        s.read_exact(&mut b).unwrap();
+        first.push(b[0]);
+    }
+    let first = String::from_utf8_lossy(&first).into_owned();
+    assert!(first.starts_with("HTTP/1.1 204"), "{first}");
+    s.write_all(call("/", "POST", true).as_bytes()).unwrap();
+    let mut rest = Vec::new();
+    let _ = s.read_to_end(&mut rest);
+    let rest = String::from_utf8_lossy(&rest).into_owned();
+    assert!(
+        rest.starts_with("HTTP/1.1 200") && rest.ends_with(TASK),
+        "the next answer on the connection is its own: {rest:?}"
+    );
+    // a HEAD answered with a body: the client gets the head alone
+    let head = exchange(
+        me,
+        b"HEAD /tasks/t1 HTTP/1.1\r\nHost: a\r\nA2A-Version: 1.0\r\nConnection: close\r\n\r\n",
+        Duration::from_secs(20),
+    );
+    assert!(
+        head.starts_with("HTTP/1.1 200") && head.ends_with("\r\n\r\n"),
+        "{head:?}"
+    );
+    assert!(fds_back_to(pid, base) <= base, "descriptors");
+    let _ = run.terminate();
+    let ev = events(&rec);
+    let excess: Vec<u64> = of_type(&ev, "response_excess")
+        .iter()
+        .filter_map(|e| e["bytes"].as_u64())
+        .collect();
+    assert!(excess.contains(&5), "{excess:?}");
+    let told: Vec<&str> = of_type(&ev, "finding")
+        .iter()
+        .filter(|f| f["rule"] == "HTTP-FRAME-006")
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert!(
+        told.iter()
+            .any(|m| m.contains("a 204: such an answer has no content")),
+        "{told:#?} {}",
+        std::fs::read_to_string(&rec).unwrap()
+    );
+    assert!(
+        told.iter()
+            .all(|m| !m.contains("make the Content-Length count")),
+        "{told:#?}"
+    );
+}
