@@ -44,7 +44,8 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
   interim HEADERS hyper's client skips). More than [`early::MAX_INTERIMS`] (64) before the
   final response end the exchange: the client gets a `502`, the recording the first 64 and
   an `upstream_error` naming the limit (attack58: an endless run of `103`s grew memory
-  without bound).
+  without bound). An HTTP/2 agent's are cut at the same count, from the frame headers
+  ([`h2_frames`], attack59: none is recorded, the whole agent connection ends).
 - Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
   message ends there, RFC 9112 §6.3); their count is recorded as `response_excess`
   (HTTP/1.1 upstreams, plain or TLS, counted by [`early::EarlyAnswerIo`] without a copy;
@@ -513,11 +514,9 @@ async fn serve(
     let local_addr = listener.local_addr()?;
     // `--no-via`: the run's upstream connections, to refuse a client connection that is
     // one of them ([`self_loop`]); nothing kept otherwise
-    let own = ext.no_via.then(|| {
-        ext.own_connections
-            .clone()
-            .unwrap_or_else(self_loop::OwnConnections::new)
-    });
+    let own = ext
+        .no_via
+        .then(|| ext.own_connections.clone().unwrap_or_default());
     let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
