@@ -360,11 +360,12 @@ pub struct ProxyArgs {
     #[arg(long)]
     pub half_close: bool,
     /// Forward requests without the proxy's own `Via: 1.1 a2a-interop-<id>` entry (RFC 9110
-    /// §7.6.3), for an agent that signs or allow-lists its request headers. Without Via, a
-    /// request loop is no longer cut per request (508 Loop Detected): only the start-up
-    /// check remains (an --upstream / --route / --listener naming this proxy's own listen
-    /// address, in any spelling that resolves to it, is refused); a loop through another
-    /// name, a NAT or a second proxy runs until file descriptors run out
+    /// §7.6.3), for an agent that signs or allow-lists its request headers. Loops are then
+    /// cut by the start-up check (an --upstream / --route / --listener naming this proxy's
+    /// own listen address, in any spelling that resolves to it, is refused) and by a check
+    /// of each client connection: one that is the proxy's own upstream connection (a name
+    /// that came to point at the proxy after start-up) is answered 508 Loop Detected. A
+    /// loop through a second proxy or a TCP forwarder runs until file descriptors run out
     #[arg(long)]
     pub no_via: bool,
     /// After Ctrl-C / SIGTERM / SIGHUP, wait up to SECS seconds for open exchanges (SSE

@@ -285,6 +285,8 @@ mod proxy_attack56;
 mod proxy_attack57;
 #[path = "proxy_attack58.rs"]
 mod proxy_attack58;
+#[path = "proxy_attack59.rs"]
+mod proxy_attack59;
 #[path = "proxy_card_cap.rs"]
 mod proxy_card_cap;
 #[path = "proxy_card_extended.rs"]

@@ -1440,6 +1440,11 @@ impl Pipeline {
     ) -> anyhow::Result<Pipeline> {
         // the verifier's live lines say each refused request (HTTP-FRAME-003)
         ext.findings_printed = cfg.print_findings;
+        // `--no-via`: one set of upstream connections for every listener of the run, so a
+        // request one listener forwards to another is refused as a loop too (attack59)
+        if ext.no_via && ext.own_connections.is_none() {
+            ext.own_connections = Some(proxy::self_loop::OwnConnections::new());
+        }
         let mode = if ext.forward.is_some() {
             CaptureMode::Forward
         } else {
@@ -1848,6 +1853,7 @@ impl Pipeline {
             tls_ports: ext.tls_ports.clone(),
             shutdown_grace: ext.shutdown_grace,
             no_via: ext.no_via,
+            own_connections: ext.own_connections.clone(),
             ..proxy::ProxyExtras::default()
         };
         // In the order of `extra` ([`Self::extra_addrs`]): the further listeners, the main
@@ -1861,9 +1867,13 @@ impl Pipeline {
         if let Some(l) = v6_listener {
             let mut pc6 = pcfg.clone();
             pc6.listen = l.local_addr()?;
+            // the twins are one listener: forward mode refuses either as its own address
+            // (attack59: a target `[::1]:PORT` took one hop to the twin, whose 400 came back)
+            ext.same_listener.push(pc6.listen);
             let ext6 = proxy::ProxyExtras {
                 more: Vec::new(),
                 more_also_ipv6_loopback: Vec::new(),
+                same_listener: vec![listen],
                 ..ext.clone()
             };
             starts.push((l, pc6, ext6));

@@ -229,6 +229,9 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             also_ipv6_loopback,
             more_also_ipv6_loopback,
             no_via,
+            // both set by the pipeline (`Pipeline::start_judged`), which knows the listeners
+            own_connections: None,
+            same_listener: Vec::new(),
         },
     ))
 }

@@ -297,6 +297,13 @@ pub struct EarlyAnswer<C> {
     /// One connection at a time per agent (an HTTP/1.1 client connection's upstream
     /// client, [`super::sequential`]); `None`: no limit.
     pub sequential: Option<Arc<super::sequential::Sequential>>,
+    /// `--no-via`: each connection is kept here by its addresses while it is open, so a
+    /// client connection that is one of them is refused as a loop
+    /// ([`super::self_loop`]); `None`: not kept.
+    pub own: Option<Arc<super::self_loop::OwnConnections>>,
+    /// The connection speaks HTTP/2 (h2c prior knowledge): its frames are watched for an
+    /// interim flood ([`super::h2_frames`]).
+    pub h2_frames: bool,
 }
 
 /// A connect error of [`EarlyAnswer`]: the inner connector's, or why
@@ -307,7 +314,7 @@ impl<C> tower_service::Service<http::Uri> for EarlyAnswer<C>
 where
     C: tower_service::Service<http::Uri> + Clone + Send + 'static,
     C::Future: Send + 'static,
-    C::Response: Send + 'static,
+    C::Response: Connection + Send + 'static,
     C::Error: Into<ConnectError> + Send + 'static,
 {
     type Response = EarlyAnswerIo<C::Response>;
@@ -325,11 +332,16 @@ where
 
     fn call(&mut self, uri: http::Uri) -> Self::Future {
         let heads = self.heads;
+        let own = self.own.clone();
+        let h2 = self.h2_frames;
         let Some(seq) = self.sequential.clone() else {
             let connecting = self.inner.call(uri);
             return Box::pin(async move {
                 let inner = connecting.await.map_err(Into::into)?;
-                Ok(EarlyAnswerIo::new(inner, heads, None))
+                let kept = kept_by(own.as_ref(), &inner);
+                Ok(EarlyAnswerIo::new(inner, heads, None)
+                    .keeping(kept)
+                    .watching_h2(h2))
             });
         };
         // the inner connector was readied for this call: it connects once the claim is
@@ -350,9 +362,26 @@ where
             // dropped on a failed (or cancelled) connect: the count is given back
             let claimed = seq.claim(&key).await?;
             let io = inner.call(uri).await.map_err(Into::into)?;
-            Ok(EarlyAnswerIo::new(io, heads, Some(claimed)))
+            let kept = kept_by(own.as_ref(), &io);
+            Ok(EarlyAnswerIo::new(io, heads, Some(claimed))
+                .keeping(kept)
+                .watching_h2(h2))
         })
     }
+}
+
+/// `io`, a TCP connection just made, kept in `own` by its addresses (hyper-util's
+/// [`HttpInfo`](hyper_util::client::legacy::connect::HttpInfo)) until the guard drops;
+/// `None` when there is no `own` (no `--no-via`) or the addresses are not known.
+fn kept_by<T: Connection>(
+    own: Option<&Arc<super::self_loop::OwnConnections>>,
+    io: &T,
+) -> Option<super::self_loop::Kept> {
+    let own = own?;
+    let mut ext = http::Extensions::new();
+    io.connected().get_extras(&mut ext);
+    let info = ext.get::<hyper_util::client::legacy::connect::HttpInfo>()?;
+    Some(own.keep(info.local_addr(), info.remote_addr()))
 }
 
 /// Connector wrapper above TLS (open46): the stream `C` connects (a TLS stream over an
@@ -397,7 +426,7 @@ where
             let h2 = connected.is_negotiated_h2();
             let mut ext = http::Extensions::new();
             connected.get_extras(&mut ext);
-            let mut out = EarlyAnswerIo::new(io, !h2, None);
+            let mut out = EarlyAnswerIo::new(io, !h2, None).watching_h2(h2);
             if let Some(state) = state_of(&ext) {
                 out.state = state;
             }
@@ -425,7 +454,23 @@ impl<T> EarlyAnswerIo<T> {
             read: 0,
             heads_len: 0,
             interims: 0,
+            kept: None,
+            h2: None,
         }
+    }
+
+    /// This stream's bytes read as HTTP/2 frames when `h2` ([`super::h2_frames`]).
+    fn watching_h2(mut self, h2: bool) -> Self {
+        if h2 {
+            self.h2 = Some(Box::default());
+        }
+        self
+    }
+
+    /// This stream holding `kept` ([`super::self_loop`]) for as long as it lives.
+    fn keeping(mut self, kept: Option<super::self_loop::Kept>) -> Self {
+        self.kept = kept;
+        self
     }
 }
 
@@ -461,6 +506,12 @@ pub struct EarlyAnswerIo<T> {
     /// Interim (`1xx`) heads read before the final head of this response; past
     /// [`MAX_INTERIMS`] the read fails with [`INTERIM_FLOOD`].
     interims: u32,
+    /// This TCP connection kept among the proxy's own ([`EarlyAnswer::own`]), until the
+    /// stream is dropped.
+    kept: Option<super::self_loop::Kept>,
+    /// An HTTP/2 connection's frame headers, read for an interim flood
+    /// ([`super::h2_frames`]); `None` for HTTP/1.1 and below TLS.
+    h2: Option<Box<super::h2_frames::H2Frames>>,
 }
 
 /// The `response_interim` event of an interim head `h` as the agent sent it (status line
@@ -613,6 +664,42 @@ impl<T> EarlyAnswerIo<T> {
     }
 }
 
+impl<T: Read + Unpin> EarlyAnswerIo<T> {
+    /// A read of an HTTP/2 connection: straight into the cursor, its frame headers then
+    /// read for an interim flood ([`super::h2_frames`]); one fails the read with
+    /// [`INTERIM_FLOOD`] (and every read after it).
+    fn poll_read_h2(
+        &mut self,
+        cx: &mut Context<'_>,
+        mut buf: ReadBufCursor<'_>,
+    ) -> Poll<io::Result<()>> {
+        if self.read_done {
+            return Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                INTERIM_FLOOD,
+            )));
+        }
+        // SAFETY: as in `poll_read`: the slice is the cursor's unfilled memory, the inner
+        // read initializes the first `n` bytes, and exactly those are marked filled.
+        let mut rb = hyper::rt::ReadBuf::uninit(unsafe { buf.as_mut() });
+        let polled = Pin::new(&mut self.inner).poll_read(cx, rb.unfilled());
+        if let Poll::Ready(Ok(())) = polled {
+            let n = rb.filled().len();
+            let flooded = self.h2.as_mut().is_some_and(|f| f.flooded(rb.filled()));
+            if flooded {
+                self.read_done = true;
+                return Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    INTERIM_FLOOD,
+                )));
+            }
+            // SAFETY: see above; `n` bytes were initialized by the read.
+            unsafe { buf.advance(n) };
+        }
+        polled
+    }
+}
+
 impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
     fn poll_read(
         mut self: Pin<&mut Self>,
@@ -620,6 +707,9 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
         mut buf: ReadBufCursor<'_>,
     ) -> Poll<io::Result<()>> {
         if self.broken.is_none() && self.head.is_none() {
+            if self.h2.is_some() {
+                return self.poll_read_h2(cx, buf);
+            }
             if !self.heads {
                 return Pin::new(&mut self.inner).poll_read(cx, buf);
             }
@@ -768,6 +858,8 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
         drop(self.claimed.take());
+        // forgotten before the socket closes: a new connection may get its addresses then
+        drop(self.kept.take());
         if self.above {
             // the TCP stream below says when the connection is gone (dropped with this one)
             return;

@@ -306,8 +306,10 @@ pub fn host_allowed(pattern: &str, host: &str) -> bool {
 /// The forward-mode state the listener keeps.
 pub(super) struct ForwardState {
     pub(super) cfg: ForwardConfig,
-    /// The proxy's own listener, for loop refusal.
-    pub(super) listen: SocketAddr,
+    /// The proxy's own listener and the addresses it serves as one with it (the `[::1]`
+    /// twin of a `localhost:PORT` listener, [`super::ProxyExtras::same_listener`]), for
+    /// loop refusal.
+    pub(super) listens: Vec<SocketAddr>,
     pub(super) intercept: Option<Intercept>,
 }
 
@@ -315,7 +317,7 @@ impl ForwardState {
     /// Loads the CA when interception is on.
     ///
     /// Errors: CA missing or unreadable.
-    pub(super) fn new(cfg: ForwardConfig, listen: SocketAddr) -> std::io::Result<Self> {
+    pub(super) fn new(cfg: ForwardConfig, listens: Vec<SocketAddr>) -> std::io::Result<Self> {
         let intercept = match &cfg.intercept {
             Some(ic) => {
                 let ca = super::tls::Ca::load(&ic.ca_dir)?;
@@ -338,7 +340,7 @@ impl ForwardState {
         };
         Ok(ForwardState {
             cfg,
-            listen,
+            listens,
             intercept,
         })
     }
@@ -362,7 +364,7 @@ impl ForwardState {
     }
 
     async fn is_self(&self, host: &str, port: u16) -> bool {
-        if port != self.listen.port() {
+        if !self.listens.iter().any(|l| l.port() == port) {
             return false;
         }
         let bare = host.trim_start_matches('[').trim_end_matches(']');
@@ -375,7 +377,7 @@ impl ForwardState {
             },
         };
         ips.iter()
-            .any(|ip| listener_reaches(self.listen, *ip, port))
+            .any(|ip| self.listens.iter().any(|l| listener_reaches(*l, *ip, port)))
     }
 }
 
@@ -944,7 +946,7 @@ mod tests {
     async fn own_address_is_a_loop() {
         let fw = ForwardState {
             cfg: ForwardConfig::default(),
-            listen: "127.0.0.1:3128".parse().unwrap(),
+            listens: vec!["127.0.0.1:3128".parse().unwrap()],
             intercept: None,
         };
         assert!(fw.check("127.0.0.1", 3128).await.is_err());
@@ -955,11 +957,25 @@ mod tests {
                 allow_hosts: vec!["*.example.test".into()],
                 ..ForwardConfig::default()
             },
-            listen: "127.0.0.1:3128".parse().unwrap(),
+            listens: vec!["127.0.0.1:3128".parse().unwrap()],
             intercept: None,
         };
         let e = fw.check("127.0.0.1", 9).await.unwrap_err();
         assert!(e.contains("--allow-host 127.0.0.1"), "{e}");
+        // `--listen localhost:3128` listens on `[::1]:3128` too: either spelling is itself
+        // (attack59: `[::1]:3128` went one hop to the twin listener, whose 400 came back)
+        let fw = ForwardState {
+            cfg: ForwardConfig::default(),
+            listens: vec![
+                "127.0.0.1:3128".parse().unwrap(),
+                "[::1]:3128".parse().unwrap(),
+            ],
+            intercept: None,
+        };
+        assert!(fw.check("[::1]", 3128).await.is_err());
+        assert!(fw.check("::1", 3128).await.is_err());
+        assert!(fw.check("127.0.0.1", 3128).await.is_err());
+        assert!(fw.check("[::1]", 3129).await.is_ok());
     }
 
     #[test]

@@ -643,3 +643,28 @@ pub fn open_fds(pid: u32) -> usize {
         .map(|d| d.count())
         .unwrap_or(0)
 }
+
+/// Sends `raw` on a fresh connection to `addr` and reads until the peer closes or `wait`
+/// passes: what arrived, as text (bytes outside UTF-8 replaced).
+pub fn exchange(addr: SocketAddr, raw: &[u8], wait: Duration) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(wait)).unwrap();
+    s.write_all(raw).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Waits up to 10 s for process `pid`'s descriptors to fall to `baseline` (or below: a
+/// connection of the start-up check may still have been open when it was counted); the
+/// last count.
+pub fn fds_back_to(pid: u32, baseline: usize) -> usize {
+    let end = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let n = open_fds(pid);
+        if n <= baseline || std::time::Instant::now() > end {
+            return n;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

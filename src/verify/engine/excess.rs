@@ -43,13 +43,17 @@ impl State {
     pub(super) fn body_past_length(&mut self, x: &Exch) {
         if x.excess > 0 {
             let name = call_name(x.call.as_deref(), &x.method, &x.path);
+            let ev = vec![x.ev(x.resp_seq), x.ev(x.excess_seq)];
+            if let Some(why) = no_content_answer(&x.method, x.status) {
+                self.tell_content_where_none(&x.leg, &name, &why, x.excess, ev);
+                return;
+            }
             let declared = x
                 .resp_headers
                 .get("content-length")
                 .unwrap_or("")
                 .trim()
                 .to_string();
-            let ev = vec![x.ev(x.resp_seq), x.ev(x.excess_seq)];
             self.tell_past_length(&x.leg, &name, &declared, x.excess, false, ev);
             return;
         }
@@ -132,6 +136,43 @@ impl State {
             ev,
             leg,
         );
+    }
+}
+
+impl State {
+    /// HTTP-FRAME-006 for an answer that has no content by its status or request method
+    /// ([`no_content_answer`], `why`) and came with `bytes` after its head (attack59: told
+    /// as bytes past the Content-Length, whose fix, "make the Content-Length count the
+    /// body's bytes", was wrong: no Content-Length frames content there).
+    fn tell_content_where_none(
+        &mut self,
+        leg: &Option<String>,
+        name: &str,
+        why: &str,
+        bytes: u64,
+        ev: Vec<Evidence>,
+    ) {
+        let who = self.answerer(leg);
+        let s = if bytes == 1 { "" } else { "s" };
+        self.find(
+            &r::HTTP_BODY_PAST_LENGTH,
+            format!(
+                "the {who} sent {bytes} byte{s} of content after the head of its answer to {name}, {why}: such an answer has no content whatever its Content-Length says and ends at the blank line after its head (RFC 9112 §6.3 item 1); a client takes the bytes for the start of its next response on the connection (the recording proxy passed on the head alone, dropped the rest and closed the connection); send the answer without content, or answer 200 with the body"
+            ),
+            ev,
+            leg,
+        );
+    }
+}
+
+/// Why an answer to `method` with `status` has no content (RFC 9112 §6.3 item 1): a
+/// `HEAD` request (RFC 9110 §9.3.2), `1xx`, `204 No Content` (§15.3.5) or `304 Not
+/// Modified` (§15.4.5); `None` for any other.
+fn no_content_answer(method: &str, status: Option<u16>) -> Option<String> {
+    match status {
+        Some(st @ (100..=199 | 204 | 304)) => Some(format!("a {st}")),
+        _ if method.eq_ignore_ascii_case("HEAD") => Some("an answer to HEAD".to_string()),
+        _ => None,
     }
 }
 
