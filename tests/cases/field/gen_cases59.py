@@ -147,7 +147,7 @@ case("f1324-v03-stream-kindless-events-append-to-new-artifacts", [
     chunk(0.7, sse(ok(7, {"taskId": PT, "contextId": PC, "artifact": {"artifactId": "artifact-1", "parts": [{"text": "adds SSO login."}]}, "append": True}))),
     chunk(0.8, sse(ok(7, {"taskId": PT, "contextId": PC, "status": {"state": "completed"}}))),
     chunk(0.81, "", close="eof"),
-], [("stream-event-invalid-shape", "error")], SPK_STREAM,
+], [("stream-event-invalid-shape", "error"), ("stream-final-flag-wrong", "error"), ("artifact-append-without-base", "warning")], SPK_STREAM,
      "each 0.3 stream event carries its kind ('status-update', 'artifact-update') and the last status update final: true (0.3 "
      "§7.2.2, §7.2.3; STREAM-002), and the first chunk of an artifact is sent with append false (STREAM-009): this server's "
      "events have no kind and no final, and every text chunk is a new artifact (artifact-0, artifact-1, ...) sent with "
@@ -429,16 +429,6 @@ case("f1340-v03-client-posts-to-fixed-a2a-path", get_card(0.0, card03(SDK3 + "/"
 
 write_cases(cases, OUT)
 
-# f1324's second fault (append: true on a new artifact) is told only once the kind-less 0.x
-# stream events are read as update events (streams59's change this round): allowed, with why.
-_only = set(os.sys.argv[1:])
-_n = "f1324-v03-stream-kindless-events-append-to-new-artifacts"
-if not _only or _n in _only:
-    _p = os.path.join(OUT, _n + ".expect.json")
-    _e = json.load(open(_p))
-    _e["allowed_warnings"] = [{"rule": "artifact-append-without-base", "reason":
-        "the case's second fault, append: true on the first chunk of each new artifact, is read only from update events this "
-        "verifier takes for what they are; kind-less 0.x stream events are read that way by streams59's change of this round"}]
-    with open(_p, "w") as f:
-        json.dump(_e, f, indent=2)
-        f.write("\n")
+# f1324's second and third faults (append: true on a new artifact; the completed status
+# update without final: true) are told since the kind-less 0.x stream events are read as
+# update events (streams59's change of this round, merged): expected, no longer allowed.
