@@ -1584,7 +1584,11 @@ impl State {
         }
         let name = grpc::code_name(code);
         let what = match (code, reason) {
-            (5, None | Some("TASK_NOT_FOUND")) => return,
+            (5, None) => return,
+            // the agent named TaskNotFoundError in its ErrorInfo: the error is the right one,
+            // a status code other than NOT_FOUND for it is GRPC-ERROR-001's (probe_grpc57's
+            // g10-notfound-internal: INTERNAL + TASK_NOT_FOUND), not an unknown id misanswered
+            (_, Some("TASK_NOT_FOUND")) => return,
             (0, _) => "OK and a response message, as if it held the task".to_string(),
             (_, Some(r)) => format!("{name} ({code}) with ErrorInfo reason {r}"),
             (_, None) => format!("{name} ({code})"),
