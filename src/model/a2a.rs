@@ -323,10 +323,21 @@ pub fn method_draft_slash(method: &str) -> Option<(&'static str, Option<&'static
             Some("tasks/pushNotificationConfig/set"),
         ),
     ];
+    draft_method(DRAFT, method)
+}
+
+/// The `(1.0 method, 0.3 method)` a draft spelling in `table` (`(draft, 1.0, 0.3)` rows)
+/// stands for, matched in any letter case; `None` for a name [`method_op`] knows (a
+/// release's own name is never a draft's) and for names not in `table`. Shared by
+/// [`method_draft_slash`] and [`method_draft_rpc_name`].
+fn draft_method(
+    table: &[(&str, &'static str, Option<&'static str>)],
+    method: &str,
+) -> Option<(&'static str, Option<&'static str>)> {
     if method_op(method).is_some() {
         return None;
     }
-    DRAFT
+    table
         .iter()
         .find(|(d, _, _)| d.eq_ignore_ascii_case(method))
         .map(|(_, v1, v03)| (*v1, *v03))
@@ -343,13 +354,7 @@ pub fn method_draft_rpc_name(method: &str) -> Option<(&'static str, Option<&'sta
         "CreateTaskPushNotificationConfig",
         Some("tasks/pushNotificationConfig/set"),
     )];
-    if method_op(method).is_some() {
-        return None;
-    }
-    DRAFT
-        .iter()
-        .find(|(d, _, _)| d.eq_ignore_ascii_case(method))
-        .map(|(_, v1, v03)| (*v1, *v03))
+    draft_method(DRAFT, method)
 }
 
 /// RPC-003 (mine57 f1279; epoxa/a2a-php's `A2AClient::sendMessage` calls `send_message`):

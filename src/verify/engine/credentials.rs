@@ -212,12 +212,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 x.ev_at(x.resp_seq, "", Some(Value::from(403))),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/securitySchemes".into()),
-                    found: None,
-                },
+                schemes_ev(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -270,12 +265,7 @@ impl State {
             ev: vec![
                 x.ev(x.req_seq),
                 x.ev_at(x.resp_seq, "", x.status.map(Value::from)),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/securitySchemes".into()),
-                    found: None,
-                },
+                schemes_ev(card.seq, &card.exchange),
             ],
             wanted,
             leg: x.leg.clone(),
@@ -456,12 +446,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/securitySchemes".into()),
-                    found: None,
-                },
+                schemes_ev(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -524,12 +509,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/securitySchemes".into()),
-                    found: None,
-                },
+                schemes_ev(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -867,12 +847,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 at,
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/securitySchemes".into()),
-                    found: None,
-                },
+                schemes_ev(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -906,4 +881,16 @@ pub(super) fn big_request_head(h: &Headers) -> Option<String> {
     Some(format!(
         "the request's header section was {total} bytes, its largest field {name} {size} bytes: many servers refuse a header section past 8 to 64 KiB by closing the connection or with 431 Request Header Fields Too Large (RFC 6585 §5), a likely cause here"
     ))
+}
+
+/// The evidence of a card's `securitySchemes` (the card's event `seq` in exchange
+/// `exchange`), which every credential finding cites beside the call and its answer
+/// (AUTH-001, CARD-009).
+fn schemes_ev(seq: u64, exchange: &str) -> Evidence {
+    Evidence {
+        seq,
+        exchange: Some(exchange.to_string()),
+        pointer: Some("/securitySchemes".into()),
+        found: None,
+    }
 }
