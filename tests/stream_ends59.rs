@@ -17,65 +17,13 @@
 
 use crate::broken;
 use crate::proxy_process::start_proxy;
+use crate::stream_held_open58::{findings, of, probe_record};
 
-use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
-use a2a_interop::app::probe_cmd;
-use a2a_interop::cli::{Cli, Command as CliCommand};
-use a2a_interop::probe::{ProbeReport, Status};
+use a2a_interop::probe::Status;
 use broken::Break;
-use clap::Parser;
-use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-/// `verify -f json --fail-on never FILE`: the findings.
-fn findings(file: &Path) -> Vec<Value> {
-    let o = Command::new(BIN)
-        .args(["verify", "-f", "json", "--fail-on", "never"])
-        .arg(file)
-        .env_remove("A2A_INTEROP_LOG")
-        .output()
-        .expect("run verify");
-    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}\n{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    });
-    v["findings"].as_array().cloned().unwrap_or_default()
-}
-
-/// The findings of `rule` among `fs`.
-fn of<'a>(fs: &'a [Value], rule: &str) -> Vec<&'a Value> {
-    fs.iter().filter(|f| f["rule"] == rule).collect()
-}
-
-/// `a2a-interop probe URL --timeout TIMEOUT --record REC` in process, through the
-/// recording pipeline: the report.
-async fn probe_record(url: &str, timeout: &str, rec: &Path) -> ProbeReport {
-    let argv = [
-        "a2a-interop",
-        "probe",
-        url,
-        "--timeout",
-        timeout,
-        "--record",
-        rec.to_str().unwrap(),
-    ];
-    let CliCommand::Probe(args) = Cli::parse_from(argv).command else {
-        unreachable!("parsed a probe command")
-    };
-    let cfg = probe_cmd::config_from(&args).unwrap();
-    let run = probe_cmd::probe_through_pipeline(&args, &cfg, url::Url::parse(url).unwrap())
-        .await
-        .unwrap();
-    run.report
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn probe_waits_past_the_grace_for_a_stream_held_open_after_a_late_terminal_event() {

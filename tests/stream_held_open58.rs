@@ -37,7 +37,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 /// `verify -f json --fail-on never FILE`: the findings.
-fn findings(file: &Path) -> Vec<Value> {
+pub(crate) fn findings(file: &Path) -> Vec<Value> {
     let o = Command::new(BIN)
         .args(["verify", "-f", "json", "--fail-on", "never"])
         .arg(file)
@@ -55,7 +55,7 @@ fn findings(file: &Path) -> Vec<Value> {
 }
 
 /// The findings of `rule` among `fs`.
-fn of<'a>(fs: &'a [Value], rule: &str) -> Vec<&'a Value> {
+pub(crate) fn of<'a>(fs: &'a [Value], rule: &str) -> Vec<&'a Value> {
     fs.iter().filter(|f| f["rule"] == rule).collect()
 }
 
@@ -147,7 +147,7 @@ async fn a_stream_the_client_closed_long_after_its_terminal_event_is_held_open()
 
 /// `a2a-interop probe URL --timeout TIMEOUT --record REC` in process, through the
 /// recording pipeline: the report.
-async fn probe_record(url: &str, timeout: &str, rec: &Path) -> ProbeReport {
+pub(crate) async fn probe_record(url: &str, timeout: &str, rec: &Path) -> ProbeReport {
     let argv = [
         "a2a-interop",
         "probe",
