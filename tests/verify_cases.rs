@@ -7418,3 +7418,187 @@ fn mine59_task_named_by_task_id_cancel_not_found_and_draft_push_method_told() {
     let out = run("b59a-BC2-control-v03-cancel-working-task-not-found");
     assert_eq!(with(&out, "ID-TASK-001").len(), 1, "{}", render(&out));
 }
+
+/// Session 60 (mine60): the field cases of round sixty (the code of A2A implementations no
+/// round had cited: traylinx/a2a-ruby's Rack app, request handlers, AgentCard type and client;
+/// agentarea/agentarea's 0.x JSON-RPC route). Kinds the tool missed before, each told now on
+/// the field case and on variants in other versions, with controls silent:
+/// - ERR-006, PUSH-002 (a2a-ruby reads params.config, taskId, configId): a push notification
+///   config call with valid params refused -32602 in words that ask for a member its version
+///   does not give the call, the request carrying the version's name for it, is RPC-ERROR-001
+///   (before: only a 0.3 list was judged; a set, a delete, a get naming its config were not).
+/// - CARD-002 (a2a-ruby's /.well-known/a2a/agent-card): a card served only at a path under
+///   /.well-known/ that no version names, agent-card.json answered 404, is CARD-PATH-001 (1.0)
+///   / CARD-PATH-003 (0.3), as one served only at the 0.2 agent.json is.
+/// - AUTH-005, ERR-002 (a2a-ruby's Rack app has no agent/getAuthenticatedExtendedCard): a 0.3
+///   card declaring supportsAuthenticatedExtendedCard whose method is answered -32601 is
+///   RPC-ERROR-006, as the 1.0 form already was RPC-ERROR-001.
+/// - CARD-003, CARD-004 (a2a-ruby's AgentSkill takes objects {input, output}): a skill example
+///   that is no string is CARD-SHAPE-001.
+#[test]
+fn mine60_push_params_misread_card_path_extended_method_and_skill_examples_told() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let run = |stem: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        verify(&dir.join(sub).join(format!("{stem}.jsonl")))
+    };
+    let with = |out: &VerifyOutcome, rule: &str| -> Vec<String> {
+        out.findings
+            .iter()
+            .filter(|f| f.rule == rule)
+            .map(|f| format!("{} {}", f.severity.as_str(), f.message))
+            .collect()
+    };
+    for (stem, rule, sev, says) in [
+        (
+            "f1342-v03-push-config-set-refused-config-required",
+            "RPC-ERROR-001",
+            "error",
+            "the agent's own words ask for config, a member 0.x does not give this call: the request names it pushNotificationConfig",
+        ),
+        (
+            "f1343-v03-push-config-get-by-id-refused-task-id-required",
+            "RPC-ERROR-001",
+            "error",
+            "the agent's own words ask for taskId, a member 0.x does not give this call: the request names it id",
+        ),
+        (
+            "b60a-A1-v03-push-config-list-refused-task-id-required",
+            "RPC-ERROR-001",
+            "error",
+            "ask for taskId",
+        ),
+        (
+            "b60a-A2-v03-push-config-delete-refused-ids-required",
+            "RPC-ERROR-001",
+            "error",
+            "tasks/pushNotificationConfig/delete request carries every member its schema requires, and the agent's own words ask for taskId",
+        ),
+        (
+            "b60a-A3-v03-push-config-set-refused-missing-config",
+            "RPC-ERROR-001",
+            "error",
+            "ask for config",
+        ),
+        (
+            "b60a-A4-v10-get-push-config-refused-for-0-3-member",
+            "RPC-ERROR-001",
+            "error",
+            "ask for pushNotificationConfigId, a member 1.0 does not give this call: the request names it id",
+        ),
+        (
+            "f1349-v03-card-at-well-known-a2a-agent-card-only",
+            "CARD-PATH-003",
+            "note",
+            "/.well-known/a2a/agent-card, a path no A2A version names, serves a card that declares protocolVersion 0.3",
+        ),
+        (
+            "b60a-B1-v10-card-at-well-known-a2a-agent-card",
+            "CARD-PATH-001",
+            "error",
+            "/.well-known/a2a/agent-card, a path no A2A version names, serves a 1.0 card",
+        ),
+        (
+            "b60a-B2-v03-card-at-well-known-agent-card-without-json",
+            "CARD-PATH-003",
+            "note",
+            "/.well-known/agent-card, a path no A2A version names",
+        ),
+        (
+            "f1355-v03-extended-card-declared-method-not-found",
+            "RPC-ERROR-006",
+            "warning",
+            "declares supportsAuthenticatedExtendedCard: true, so agent/getAuthenticatedExtendedCard is a method the agent has",
+        ),
+        (
+            "b60a-D2-v03-extended-card-declared-method-not-found-404",
+            "RPC-ERROR-006",
+            "warning",
+            "-32007 AuthenticatedExtendedCardNotConfiguredError",
+        ),
+        (
+            "f1356-v03-card-skill-examples-objects",
+            "CARD-SHAPE-001",
+            "error",
+            "skill example 0 is an object, not a string",
+        ),
+        (
+            "b60a-E1-v10-card-skill-examples-objects",
+            "CARD-SHAPE-001",
+            "error",
+            "skill example 0 is an object, not a string",
+        ),
+        (
+            "b60a-E2-v03-card-skill-examples-numbers-and-object",
+            "CARD-SHAPE-001",
+            "error",
+            "skill example 1 is the number 42, not a string",
+        ),
+    ] {
+        let out = run(stem);
+        let got = with(&out, rule);
+        assert_eq!(got.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(
+            got[0].starts_with(sev) && got[0].contains(says),
+            "{stem}: {}",
+            got[0]
+        );
+    }
+    for (stem, rule) in [
+        (
+            "b60a-AC1-control-v03-push-config-set-without-config",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b60a-AC2-control-v03-push-config-get-without-id",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b60a-AC3-control-v03-push-config-get-refused-naming-id",
+            "RPC-ERROR-001",
+        ),
+        ("b60a-BC1-control-v03-card-at-both-paths", "CARD-PATH-003"),
+        (
+            "b60a-BC2-control-v03-card-from-registry-path",
+            "CARD-PATH-003",
+        ),
+        (
+            "b60a-DC1-control-v03-extended-card-not-declared-method-not-found",
+            "RPC-ERROR-006",
+        ),
+        (
+            "b60a-DC2-control-v10-extended-card-declared-not-configured",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b60a-EC1-control-v03-card-skill-examples-strings",
+            "CARD-SHAPE-001",
+        ),
+        (
+            "b60a-EC2-control-v10-card-skill-examples-empty",
+            "CARD-SHAPE-001",
+        ),
+        (
+            "b60a-CC1-control-v03-client-push-config-set-task-id",
+            "DATA-PARAM-003",
+        ),
+        (
+            "b60a-CC2-control-v03-client-push-config-get-by-id",
+            "DATA-PARAM-003",
+        ),
+        (
+            "f1344-legal-v03-push-config-set-answered-config",
+            "RPC-ERROR-001",
+        ),
+    ] {
+        let out = run(stem);
+        assert!(with(&out, rule).is_empty(), "{stem}:\n{}", render(&out));
+    }
+    // The control whose get names no task: the client's fault alone.
+    let out = run("b60a-AC2-control-v03-push-config-get-without-id");
+    assert_eq!(with(&out, "DATA-PARAM-003").len(), 1, "{}", render(&out));
+}

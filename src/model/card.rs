@@ -733,6 +733,20 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     .problems
                     .push((format!("/skills/{i}/tags"), not_a_list("skill tags", x, v1))),
             }
+            // CARD-003, CARD-004 (mine60 f1356, traylinx/a2a-ruby's AgentSkill takes only
+            // objects {input, output}): examples are example prompts, a list of strings
+            // (0.3 AgentSkill.examples: string[]; 1.0 repeated string examples).
+            if let Some(Json::Array(ex)) = so.get("examples") {
+                if let Some((j, x)) = ex.iter().enumerate().find(|(_, x)| !x.is_string()) {
+                    c.problems.push((
+                        format!("/skills/{i}/examples/{j}"),
+                        format!(
+                            "skill example {j} is {}, not a string: a skill's examples are example prompts, a list of strings (0.3 AgentSkill.examples string[], 1.0 repeated string), so a typed card reader refuses the card",
+                            kind_words(x)
+                        ),
+                    ));
+                }
+            }
         }
     }
     // CARD-003 / CARD-004 (breaker19b Z9): AgentProvider requires `organization` and `url`

@@ -2981,11 +2981,12 @@ pub(super) struct State {
     areas_answered: HashSet<&'static str>,
     /// CARD-PATH-001 / CARD-PATH-003 (CARD-002), by origin and the path before
     /// `/.well-known/` (one agent of a host): a 404 to `GET .../.well-known/agent-card.json`,
-    /// and a 1.0 or 0.3 card served at `.../.well-known/agent.json` (evidence of each, with
-    /// the newest generation the card declares); reported once both are seen for one agent.
+    /// and a 1.0 or 0.3 card served at `.../.well-known/agent.json` or another path under
+    /// `/.well-known/` (evidence of each, with the newest generation the card declares and
+    /// the path served); reported once both are seen for one agent.
     /// A key at the root is the bare origin.
     card_json_404: HashMap<String, Evidence>,
-    card_at_legacy: HashMap<String, (Evidence, Dialect)>,
+    card_at_legacy: HashMap<String, (Evidence, Dialect, String)>,
     /// CARD-PATH-004 (CARD-001, CARD-002; mine31b f702): the first 1.0 A2A call each origin
     /// answered with success, by origin (at most [`MAX_CALLED_ORIGINS`] origins: one entry
     /// per agent, not per call); judged at the end against [`State::card_json_404`] (at the

@@ -65,9 +65,16 @@ impl State {
         if v.get("signatures").is_some() {
             self.signed_card_shared(x, v, extended, base);
         }
-        if x.path.ends_with("/.well-known/agent.json") && !self.behind_hop(x) {
+        // mine60 (f1349, traylinx/a2a-ruby's /.well-known/a2a/agent-card): a card served at
+        // another path under /.well-known/ than agent-card.json, one no A2A version names,
+        // is paired with the 404 at agent-card.json as the 0.2 path is.
+        let other_well_known = !extended
+            && !x.path.ends_with("/.well-known/agent.json")
+            && card_beside_well_known(&x.path).is_some();
+        if (x.path.ends_with("/.well-known/agent.json") || other_well_known) && !self.behind_hop(x)
+        {
             // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
-            // (CARD-PATH-003); a 0.2 card (or one naming no version) belongs there.
+            // (CARD-PATH-003); a 0.2 card (or one naming no version) belongs at agent.json.
             let declared = view.declared_dialects();
             let newest = [
                 (Dialect::V1_0, "supportedInterfaces"),
@@ -78,8 +85,9 @@ impl State {
             if let (Some((d, member)), Some(o)) = (newest, x.parts.as_deref().map(UrlParts::origin))
             {
                 let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
-                let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
-                self.card_path_evidence(o, prefix, None, Some((ev, d)));
+                let (prefix, served) =
+                    card_beside_well_known(&x.path).unwrap_or((&x.path, "/.well-known/agent.json"));
+                self.card_path_evidence(o, prefix, None, Some((ev, d, served.to_string())));
             }
         }
         if view.has_v1_fields && !view.has_v0_fields {
@@ -1681,4 +1689,19 @@ fn card_freshness(h: &Headers) -> (bool, bool) {
         || h.contains("expires");
     let etag = h.get("etag").is_some_and(|v| !v.trim().is_empty());
     (fresh, etag)
+}
+
+/// CARD-PATH-001 / CARD-PATH-003 (CARD-002; mine60 f1349): a card request path under
+/// `/.well-known/` other than the card's URI `/.well-known/agent-card.json`, split into the
+/// agent's prefix (the path before `/.well-known/`, `""` at the root) and the rest from
+/// `/.well-known/` on (`/.well-known/agent.json`, traylinx/a2a-ruby's
+/// `/.well-known/a2a/agent-card`, `/.well-known/agent-card`). `None` for agent-card.json
+/// itself and for paths outside `/.well-known/` (a registry's own card path, CARD-001's
+/// curated discovery, is not judged against CARD-002).
+pub(super) fn card_beside_well_known(path: &str) -> Option<(&str, &str)> {
+    let path = a2a::before_query(path);
+    let i = path.rfind("/.well-known/")?;
+    let (prefix, served) = path.split_at(i);
+    (served != "/.well-known/agent-card.json" && served.len() > "/.well-known/".len())
+        .then_some((prefix, served))
 }

@@ -339,6 +339,73 @@ pub(super) fn push_params_valid(c: &Call) -> bool {
     }
 }
 
+/// RPC-ERROR-001 (ERR-006, PUSH-002; mine60 f1342 / f1343, traylinx/a2a-ruby's request
+/// handlers): the member a push notification config call's refusal asks for (`said`: the
+/// error's message and data text) that the call's version does not give this call, beside the
+/// member the version names for it, which the request carries: `(asked, named)`. The agent
+/// reads its params under other names (0.x set: `config` for `pushNotificationConfig`; 0.x
+/// get / list / delete: `taskId` for the task's `id`, `configId` for
+/// `pushNotificationConfigId`; 1.0 Get / Delete: 0.3's `pushNotificationConfigId` or
+/// `configId` for the config's `id`), so every call of a client that follows the spec is
+/// refused. The words must say required or missing ("Config is required", "Task ID is
+/// required", "Missing required parameters: config"); the asked name is matched with its
+/// letters folded (lower case, no space, `_`, `-`), outside the named member's own name
+/// (`pushNotificationConfig` holds `config`). `None` when the request lacks the named member
+/// (the refusal is right) or carries the asked one.
+pub(super) fn push_param_misread(
+    c: &Call,
+    said: &[Option<&str>],
+) -> Option<(&'static str, &'static str)> {
+    let op = c.op.filter(|o| o.is_push_config())?;
+    let p = c.params.as_object()?;
+    let v1 = c.dialect == Some(Dialect::V1_0);
+    // (asked, folded; asked as a member name; the version's name for it)
+    let table: &[(&str, &'static str, &'static str)] = match (op, v1) {
+        (Op::CreatePushConfig, false) => &[("config", "config", "pushNotificationConfig")],
+        (Op::GetPushConfig | Op::DeletePushConfig, false) => &[
+            ("taskid", "taskId", "id"),
+            ("configid", "configId", "pushNotificationConfigId"),
+        ],
+        (Op::ListPushConfigs, false) => &[("taskid", "taskId", "id")],
+        (Op::GetPushConfig | Op::DeletePushConfig, true) => &[
+            ("pushnotificationconfigid", "pushNotificationConfigId", "id"),
+            ("configid", "configId", "id"),
+        ],
+        _ => &[],
+    };
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|ch| !matches!(ch, ' ' | '_' | '-'))
+            .map(|ch| ch.to_ascii_lowercase())
+            .collect()
+    };
+    let carried = |k: &str| match p.get(k) {
+        Some(Json::String(s)) => !s.trim().is_empty(),
+        Some(Json::Object(_)) => true,
+        _ => false,
+    };
+    said.iter().flatten().find_map(|t| {
+        let t: &str = t;
+        let lower = t.to_ascii_lowercase();
+        if !(lower.contains("required") || lower.contains("missing")) {
+            return None;
+        }
+        let folded = fold(t);
+        table.iter().find_map(|(key, asked, named)| {
+            if p.contains_key(asked) || !carried(named) {
+                return None;
+            }
+            let own = fold(named);
+            let words = if own.contains(key) {
+                folded.replace(&own, " ")
+            } else {
+                folded.clone()
+            };
+            words.contains(key).then_some((*asked, *named))
+        })
+    })
+}
+
 /// DATA-PARAM-003 / DATA-PARAM-004 (DATA-003, PUSH-003; breaker19b Z2): the REQUIRED id
 /// member a JSON-RPC (or 1.0 gRPC) push notification config call lacks (absent, not a string, or
 /// empty), as its params member name. 1.0 proto: Get / Delete

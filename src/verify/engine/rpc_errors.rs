@@ -971,7 +971,9 @@ impl State {
     /// extended card is not configured answers -32007 ExtendedAgentCardNotConfiguredError;
     /// one not declaring it, -32004 UnsupportedOperationError. The same for -32601 to a
     /// JSON-RPC call that said `A2A-Version: 1.x` (breaker24 K07): GetExtendedAgentCard is
-    /// a 1.0 method (RPC-003), so "no such method" is no answer either. Returns the
+    /// a 1.0 method (RPC-003), so "no such method" is no answer either; and (mine60) for
+    /// -32601 to a 0.3 agent/getAuthenticatedExtendedCard whose card declares
+    /// supportsAuthenticatedExtendedCard: true. Returns the
     /// expected code and why; `None` for other calls, answers, or without the agent's card.
     pub(super) fn extended_card_misfit(
         &self,
@@ -984,6 +986,27 @@ impl State {
                 .as_deref()
                 .is_some_and(|v| v.trim_start().starts_with('1'))
         };
+        // mine60 (f1355, traylinx/a2a-ruby's Rack app serves its extended card at a REST path
+        // of its own): a 0.3 card that declares supportsAuthenticatedExtendedCard: true makes
+        // agent/getAuthenticatedExtendedCard a method the agent has (0.3 §7.10): "no such
+        // method" is no answer; -32007 AuthenticatedExtendedCardNotConfiguredError is the one
+        // for a card not configured (RPC-ERROR-006's warning: ERR-002 is a SHOULD in 0.x).
+        if c.dialect == Some(Dialect::V0_3)
+            && c.op == Some(Op::GetExtendedCard)
+            && code == jsonrpc::METHOD_NOT_FOUND
+            && c.binding == Some(Binding::JsonRpc)
+        {
+            let card = self.card_for(x)?;
+            return (card.view.extended_card_flag_0x == Some(true)).then(|| {
+                (
+                    jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                    format!(
+                        "the agent card declares supportsAuthenticatedExtendedCard: true, so {} is a method the agent has (0.3 §7.10, AUTH-005): it serves the extended card to an authenticated client, or answers -32007 AuthenticatedExtendedCardNotConfiguredError while none is configured",
+                        c.op_term("agent/getAuthenticatedExtendedCard")
+                    ),
+                )
+            });
+        }
         if c.dialect != Some(Dialect::V1_0)
             || c.op != Some(Op::GetExtendedCard)
             || !(code == jsonrpc::TASK_NOT_FOUND
@@ -1170,7 +1193,7 @@ impl State {
             ));
         }
         if let Some(exp) = (got == jsonrpc::INVALID_PARAMS)
-            .then(|| self.push_params_expectation(x, c))
+            .then(|| self.push_params_expectation(x, c, said))
             .flatten()
         {
             return Some(exp);

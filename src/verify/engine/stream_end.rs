@@ -1084,8 +1084,11 @@ impl State {
 
     /// CARD-PATH-001 (CARD-002 MUST in 1.0) and CARD-PATH-003 (CARD-002, 0.3 §5.3's
     /// recommended location): keeps the evidence of a 404 at `/.well-known/agent-card.json`
-    /// or of a 1.0 or 0.3 card served at `/.well-known/agent.json` for `origin` (`legacy`:
-    /// the evidence and the newest generation the card declares, `V1_0` or `V0_3`), and
+    /// or of a 1.0 or 0.3 card served at `/.well-known/agent.json` (mine60: or at another
+    /// path under `/.well-known/` that no version names, such as
+    /// `/.well-known/a2a/agent-card`) for `origin` (`legacy`: the evidence, the newest
+    /// generation the card declares, `V1_0` or `V0_3`, and the path served from
+    /// `/.well-known/` on), and
     /// reports once both are seen: a 1.0 or 0.3 client (which fetches only agent-card.json)
     /// finds no card, though the agent has one. A card that declares 1.0 and 0.3 is
     /// CARD-PATH-001's. Paired per agent: `prefix` is the path before `/.well-known/`
@@ -1097,7 +1100,7 @@ impl State {
         origin: String,
         prefix: &str,
         nf: Option<Evidence>,
-        legacy: Option<(Evidence, Dialect)>,
+        legacy: Option<(Evidence, Dialect, String)>,
     ) {
         let shown = format!("{}{prefix}", net::origin_shown(&origin));
         let origin = format!("{origin}{prefix}");
@@ -1107,7 +1110,7 @@ impl State {
         if let Some(e) = legacy {
             self.card_at_legacy.entry(origin.clone()).or_insert(e);
         }
-        let (Some(a), Some((b, dialect))) = (
+        let (Some(a), Some((b, dialect, served))) = (
             self.card_json_404.get(&origin).cloned(),
             self.card_at_legacy.get(&origin).cloned(),
         ) else {
@@ -1126,6 +1129,29 @@ impl State {
             return;
         }
         let origin = shown;
+        if served != "/.well-known/agent.json" {
+            // mine60 (f1349): a path no A2A version names, under /.well-known/.
+            let (rule, card) = if dialect == Dialect::V1_0 {
+                (
+                    &r::CARD_PATH_LEGACY_ONLY,
+                    "a 1.0 card (supportedInterfaces with protocolVersion 1.0)",
+                )
+            } else {
+                (
+                    &r::CARD_PATH_V03_LEGACY_ONLY,
+                    "a card that declares protocolVersion 0.3",
+                )
+            };
+            self.find(
+                rule,
+                format!(
+                    "{origin}/.well-known/agent-card.json answered 404 while {origin}{served}, a path no A2A version names, serves {card}: 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js, a2a-java) fetch the card only at agent-card.json, the well-known URI (RFC 8615) CARD-002 names, and find none; serve it there"
+                ),
+                vec![a, b],
+                &None,
+            );
+            return;
+        }
         if dialect == Dialect::V1_0 {
             self.find(
                 &r::CARD_PATH_LEGACY_ONLY,

@@ -2940,13 +2940,34 @@ impl State {
     /// -32602 at all for a list or a 0.x get that names only the task (`0` = "not this
     /// code"). A create / set may be refused for its url (an agent may not call every
     /// address) and a call naming a config id for a config that does not exist, so those
-    /// are not judged then. a2a-python 1.3's 0.3 layer turns
+    /// are not judged then, unless the refusal's own words (`said`: the error's message and
+    /// data text) ask for a member the call's version does not give it while the request
+    /// carries the version's name for it ([`push_param_misread`]; mine60, traylinx/a2a-ruby
+    /// reads `config`, `taskId`, `configId`): then no -32602 at all, whatever the call.
+    /// a2a-python 1.3's 0.3 layer turns
     /// a valid 0.3 get `{id}` into a 1.0 request without the config id and answers -32602.
-    pub(super) fn push_params_expectation(&self, x: &Exch, c: &Call) -> Option<(i64, String)> {
+    pub(super) fn push_params_expectation(
+        &self,
+        x: &Exch,
+        c: &Call,
+        said: &[Option<&str>],
+    ) -> Option<(i64, String)> {
         if !c.op.is_some_and(Op::is_push_config) || !push_params_valid(c) {
             return None;
         }
         let op = c.op_term("push notification config");
+        let misread = || {
+            push_param_misread(c, said).map(|(asked, named)| {
+                let ver = if c.dialect == Some(Dialect::V1_0) {
+                    "1.0"
+                } else {
+                    "0.x"
+                };
+                format!(
+                    "the {op} request carries every member its schema requires, and the agent's own words ask for {asked}, a member {ver} does not give this call: the request names it {named}, as {ver} does (PUSH-002), so the agent reads its params under names of its own and refuses every client that follows the spec"
+                )
+            })
+        };
         let undeclared = self
             .card_for(x)
             .map(|k| k.view.push_notifications != Some(true));
@@ -2965,9 +2986,12 @@ impl State {
                 || member_path(&c.params, "/pushNotificationConfigId").is_some()
                 || (c.op == Some(Op::GetPushConfig) && c.dialect == Some(Dialect::V1_0)) =>
             {
-                None
+                misread().map(|why| (0, why))
             }
             _ => {
+                if let Some(why) = misread() {
+                    return Some((0, why));
+                }
                 let note = if c.op == Some(Op::GetPushConfig) && c.dialect.is_some_and(Dialect::is_0x) {
                     " (pushNotificationConfigId is optional in 0.x)"
                 } else {
