@@ -7,6 +7,11 @@
 //! - I1: README's `interop http://127.0.0.1:9999 http://127.0.0.1:9998` needed a second agent
 //!   no line said how to start: README names it now, and `probe` / `interop` of a loopback
 //!   port where nothing listens name the command that serves the reference agent there.
+//! - G1: a gateway whose card names its own address (the front's `--upstream`), behind a
+//!   front with `--rewrite-card`, drew "WARNING: the Agent Card the client got through the
+//!   front names http://GATEWAY/...: ... the client's next calls go there, around the proxy;
+//!   hint: run with --rewrite-card" though the client got the card rewritten to the front
+//!   and every call was recorded (the 2 a.m. hunt of a 404 behind a gateway met it first).
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -186,5 +191,37 @@ fn interop_of_two_reference_agents_as_readme_says_passes() {
     assert!(
         rec.contains("\"A->B\"") && rec.contains("\"B->A\""),
         "{err}"
+    );
+}
+
+/// G1: a faithful gateway naming itself in the card it passes on, the front with
+/// `--rewrite-card`: the client gets the card naming the front, its calls are recorded on
+/// both legs, and no line says the card sends the client around the proxy.
+#[test]
+fn a_gateway_naming_itself_behind_a_rewriting_front_gets_no_card_warning() {
+    let lines = crate::cli_ux48::run_public(
+        "pass",
+        false,
+        true,
+        &["--rewrite-card"],
+        |front, _, gw| {
+            let card = crate::cli_ux48::card(front);
+            assert!(card.contains(front) && !card.contains(gw), "{card}");
+            for id in 1..=3 {
+                let a = crate::cli_ux48::send(front, id);
+                assert!(a.contains("\"result\""), "send {id}: {a}");
+            }
+        },
+        None,
+    );
+    let said: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("the Agent Card the client got"))
+        .collect();
+    assert!(said.is_empty(), "{said:#?}\n{lines:#?}");
+    // both legs carried the calls: no silent-leg line either
+    assert!(
+        !lines.iter().any(|l| l.contains("has had no request")),
+        "{lines:#?}"
     );
 }
