@@ -1754,8 +1754,16 @@ pub fn cut_open_lines(
             format!("{} still open and {rest}", parts[0])
         }
     };
+    // a stream that never ends (newcomer60: an agent that never sent its final event, the
+    // 2 a.m. "streaming hangs") cannot be waited out: the probe tells whether the agent
+    // ends its streams at all
+    let never = if streams.is_empty() {
+        ""
+    } else {
+        "; a stream that should have ended and never does: `a2a-interop probe AGENT_URL` says whether the agent ends its streams (its streaming.terminal test)"
+    };
     let mut lines = vec![format!(
-        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"
+        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s){never}"
     )];
     for id in order.iter().take(CUT_OPEN_NAMED) {
         let line = match named.iter().find(|o| o.exchange == *id) {
