@@ -12,6 +12,8 @@
 //!   front names http://GATEWAY/...: ... the client's next calls go there, around the proxy;
 //!   hint: run with --rewrite-card" though the client got the card rewritten to the front
 //!   and every call was recorded (the 2 a.m. hunt of a 404 behind a gateway met it first).
+//! - G2: a gateway run whose gateway was not up yet was told "until the agent listens there
+//!   (start the agent, ...)" for the front's upstream, the gateway.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -223,5 +225,59 @@ fn a_gateway_naming_itself_behind_a_rewriting_front_gets_no_card_warning() {
     assert!(
         !lines.iter().any(|l| l.contains("has had no request")),
         "{lines:#?}"
+    );
+}
+
+/// G2: a gateway run (front + `--listener upstream@...`) whose gateway is not up yet: the
+/// start-up warning for the front's upstream names the gateway ("until the gateway listens
+/// there (start the gateway, ..."), the listener's upstream still the agent (it said
+/// "start the agent" for both, the hunt's gateway started a moment after the proxy).
+#[test]
+fn a_gateway_not_up_yet_is_told_as_the_gateway() {
+    let gateway = proxy_process::ReservedPort::bind().hold();
+    let agent = proxy_process::ReservedPort::bind().hold();
+    let dir = tempfile::tempdir().unwrap();
+    let (_proxy, rx) = proxy_process::spawn_with_stderr_lines(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(["--upstream", &format!("http://{gateway}")])
+            .args([
+                "--listener",
+                &format!("upstream@127.0.0.1:0=http://{agent}"),
+            ])
+            .args(["--record", "gw.jsonl"])
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null()),
+    );
+    let mut warned = Vec::new();
+    let mut seen = Vec::new();
+    while warned.len() < 2 {
+        let l = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("two start-up warnings: {seen:#?}"));
+        if l.contains("does not accept connections now") {
+            warned.push(l.clone());
+        }
+        seen.push(l);
+    }
+    let of = |addr: std::net::SocketAddr| {
+        warned
+            .iter()
+            .find(|l| l.contains(&format!("upstream http://{addr} ")))
+            .unwrap_or_else(|| panic!("{addr}: {warned:#?}"))
+            .clone()
+    };
+    assert!(
+        of(gateway).ends_with(
+            "until the gateway listens there (start the gateway, or check --upstream / --route)"
+        ),
+        "{warned:#?}"
+    );
+    assert!(
+        of(agent).ends_with(
+            "until the agent listens there (start the agent, or check --upstream / --route)"
+        ),
+        "{warned:#?}"
     );
 }
