@@ -152,7 +152,7 @@ fn the_stop_summary_counts_the_streams_it_cut_open() {
     });
     assert_eq!(
         line,
-        "a2a-interop proxy: 2 SSE streams were still open when the proxy stopped: closed by the stop (outcome `open`), their end not judged (`a2a-interop verify` and the report list them as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now 1 s)"
+        "a2a-interop proxy: 2 SSE streams were still open when the proxy stopped: closed by the stop (outcome `open`), their end not judged (`a2a-interop verify` and the report list them as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now 1 s); a stream that should have ended and never does: `a2a-interop probe AGENT_URL` says whether the agent ends its streams (its streaming.terminal test)"
     );
     // the two streams named after it (q26a) in the order the stop ended them, as verify
     // lists them

@@ -78,11 +78,11 @@ fn curl(args: &[&str]) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn card(base: &str) -> String {
+pub(crate) fn card(base: &str) -> String {
     curl(&[&format!("{base}/.well-known/agent-card.json")])
 }
 
-fn send(base: &str, id: u32) -> String {
+pub(crate) fn send(base: &str, id: u32) -> String {
     curl(&[
         "-X",
         "POST",
@@ -108,6 +108,20 @@ fn send(base: &str, id: u32) -> String {
 fn run(
     mode: &str,
     bypass: bool,
+    extra: &[&str],
+    traffic: impl FnOnce(&str, &str, &str),
+    said: Option<&str>,
+) -> Vec<String> {
+    run_public(mode, bypass, false, extra, traffic, said)
+}
+
+/// [`run`], the gateway's public URL its own address when `own_public` (a gateway that
+/// names itself in the card it passes on, from the `Host` it was called with, say; the
+/// front's `--rewrite-card` maps that, its `--upstream`, to the front), else the front's.
+pub(crate) fn run_public(
+    mode: &str,
+    bypass: bool,
+    own_public: bool,
     extra: &[&str],
     traffic: impl FnOnce(&str, &str, &str),
     said: Option<&str>,
@@ -143,7 +157,12 @@ fn run(
     } else {
         format!("http://{listener}")
     };
-    route_gateway(&mut gw, &to, &format!("http://{front}"));
+    let public = if own_public {
+        gw_url.clone()
+    } else {
+        format!("http://{front}")
+    };
+    route_gateway(&mut gw, &to, &public);
     traffic(
         &format!("http://{front}"),
         &format!("http://{listener}"),

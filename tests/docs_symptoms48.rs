@@ -14,6 +14,11 @@
 //!   pointed at `LISTENER`, a card fetch and a 1.0 stream (`slow`) through `FRONT`;
 //! - `gateway-bypassed MODE`: the same gateway pointed at the agent itself (the set-up
 //!   mistake), a card fetch and three calls through `FRONT`;
+//! - `gateway-hang MODE`: as `gateway`, but the client's stream is one the agent keeps open
+//!   (a `cancel` task, working until canceled), and the client gives up after 4 s having
+//!   received nothing (newcomer60);
+//! - `gateway-direct MODE`: the same gateway in front of the agent with no proxy, its
+//!   public URL its own (`GATEWAY_URL`), for a command that calls it (newcomer60);
 //! - `recording PATH`: `RECORDING` is that file of the repository; the commands of one
 //!   page run in one directory, in page order (a baseline written, then read).
 //!
@@ -234,6 +239,18 @@ fn drive(fixture: &str, front: &str) {
             );
             assert!(a.contains("TASK_STATE_COMPLETED"), "stream: {a}");
         }
+        "gateway-hang" => {
+            // the gateway holds the stream back: nothing of it within 4 s, then the client
+            // gives up (curl's --max-time)
+            let o = Command::new("curl")
+                .args(["-s", "-N", "--max-time", "4", "-X", "POST", &rpc])
+                .args(["-H", "Content-Type: application/json", "-H", "A2A-Version: 1.0"])
+                .args(["-H", "Accept: text/event-stream", "-d"])
+                .arg(r#"{"jsonrpc":"2.0","id":8,"method":"SendStreamingMessage","params":{"message":{"messageId":"m-h","role":"ROLE_USER","parts":[{"text":"cancel me"}]}}}"#)
+                .output()
+                .expect("run curl");
+            assert!(o.stdout.is_empty(), "the stream got through: {o:?}");
+        }
         "gateway-bypassed" => {
             for id in 1..=3 {
                 let a = post(&rpc, &["A2A-Version: 1.0"], &send_10(id, "echo hi"));
@@ -313,13 +330,36 @@ fn run_once(case: &Case, dir: &Path) -> Option<(String, i32)> {
             peers.push(p);
             subst.push(("AGENT_URL", url));
         }
-        "gateway" | "gateway-bypassed" => {
+        "gateway-direct" => {
+            let (p, agent) = reference_agent(&[]);
+            peers.push(p);
+            // its public URL is its own: the port given before it binds (taken meanwhile,
+            // the gateway fails to start and the case fails: rare, and said)
+            let port = free_port().to_string();
+            let (g, gw) = python_peer(
+                "misgateway45.py",
+                &[
+                    "--mode",
+                    fx[1],
+                    "--upstream",
+                    &agent,
+                    "--public",
+                    &format!("http://127.0.0.1:{port}"),
+                    "--port",
+                    &port,
+                ],
+            );
+            peers.push(g);
+            subst.push(("AGENT_URL", agent));
+            subst.push(("GATEWAY_URL", gw));
+        }
+        "gateway" | "gateway-bypassed" | "gateway-hang" => {
             let (p, agent) = reference_agent(&[]);
             peers.push(p);
             let front = format!("127.0.0.1:{}", free_port());
             let listener = format!("127.0.0.1:{}", free_port());
             // the gateway calls the listener, or (the mistake) the agent itself
-            let gw_upstream = if fx[0] == "gateway" {
+            let gw_upstream = if fx[0] != "gateway-bypassed" {
                 format!("http://{listener}")
             } else {
                 agent.clone()

@@ -105,6 +105,8 @@ mod cli_newcomer57;
 mod cli_newcomer58;
 #[path = "cli_newcomer59.rs"]
 mod cli_newcomer59;
+#[path = "cli_newcomer60.rs"]
+mod cli_newcomer60;
 #[path = "cli_open48.rs"]
 mod cli_open48;
 #[path = "cli_open49.rs"]

@@ -55,6 +55,12 @@ pub struct LegWatch {
     front_also: Vec<String>,
     /// Client-leg card fetches in flight: exchange -> (Content-Encoding, body so far).
     cards: HashMap<String, (Option<String>, Vec<u8>)>,
+    /// Client-leg card fetches whose card the front rewrote (`--rewrite-card`'s
+    /// `card_rewrite` event): the body kept is the rewritten card the client got, and the
+    /// agent's own bytes that follow (the recording's `response_chunk`s) are not read.
+    rewritten: std::collections::HashSet<String>,
+    /// The front runs with `--rewrite-card`: the card line's hint does not ask for it.
+    rewrite_card: bool,
     /// Card fetches in flight on any leg: not counted as a leg's traffic (a gateway may
     /// serve its own card, and SDK clients fetch it before every call).
     card_fetches: std::collections::HashSet<String>,
@@ -130,10 +136,20 @@ impl LegWatch {
             legs: kept,
             front_also,
             cards: HashMap::new(),
+            rewritten: std::collections::HashSet::new(),
+            rewrite_card: false,
             card_fetches: std::collections::HashSet::new(),
             told_silent: false,
             told_card: false,
         })
+    }
+
+    /// The watch of a front that runs with `--rewrite-card` (`on`): the card line then
+    /// judges the card as rewritten, and its hint does not ask for the flag again.
+    #[must_use]
+    pub fn rewriting_cards(mut self, on: bool) -> LegWatch {
+        self.rewrite_card = on;
+        self
     }
 
     fn leg_index(&self, ev: &Event) -> Option<usize> {
@@ -179,7 +195,16 @@ impl LegWatch {
                     }
                 }
             }
-            EventKind::ResponseChunk { body } => {
+            // The front served the client this card, not the agent's bytes that the
+            // recording's chunks keep (newcomer60: a gateway's card naming its own address,
+            // rewritten to the front's, was said to send the client around the proxy)
+            EventKind::CardRewrite { body, .. } => {
+                if let Some(c) = self.cards.get_mut(exchange) {
+                    *c = (None, body.data.to_vec());
+                    self.rewritten.insert(exchange.to_string());
+                }
+            }
+            EventKind::ResponseChunk { body } if !self.rewritten.contains(exchange) => {
                 if let Some(c) = self.cards.get_mut(exchange) {
                     if c.1.len() + body.data.len() > CARD_MAX || body.truncated {
                         self.cards.remove(exchange);
@@ -192,6 +217,7 @@ impl LegWatch {
                 if !self.card_fetches.remove(exchange) {
                     self.legs[i].1.ended += 1;
                 }
+                self.rewritten.remove(exchange);
                 if let Some((coding, body)) = self.cards.remove(exchange) {
                     out.extend(self.card_line(exchange, coding.as_deref(), &body));
                 }
@@ -262,9 +288,22 @@ impl LegWatch {
                         ),
                         None => String::new(),
                     };
+                    // with --rewrite-card on, the card judged is the rewritten one: a URL
+                    // left as it was names no address the rewrite maps
+                    let fix = if self.rewrite_card {
+                        format!(
+                            "make the gateway rewrite the card it passes on to name its own address, this proxy's --upstream {} (--rewrite-card maps only that address to the front)",
+                            front.upstream
+                        )
+                    } else {
+                        format!(
+                            "run with --rewrite-card (each listener then serves the card naming itself) and make the gateway rewrite the card it passes on to name its own address, this proxy's --upstream {}",
+                            front.upstream
+                        )
+                    };
                     format!(
-                        "a2a-interop proxy: WARNING: the Agent Card the client got through the front ({exchange}) names {u}{whose}: neither the front ({}) nor a listener, so the client's next calls go there, around the proxy, and no leg records them; hint: run with --rewrite-card (each listener then serves the card naming itself) and make the gateway rewrite the card it passes on to name its own address, this proxy's --upstream {}",
-                        front.listen, front.upstream
+                        "a2a-interop proxy: WARNING: the Agent Card the client got through the front ({exchange}) names {u}{whose}: neither the front ({}) nor a listener, so the client's next calls go there, around the proxy, and no leg records them; hint: {fix}",
+                        front.listen
                     )
                 }
             };
@@ -346,6 +385,81 @@ mod tests {
         .unwrap();
         assert_eq!(w.legs.len(), 2);
         assert_eq!(w.legs[1].0.name, "upstream");
+    }
+
+    /// newcomer60: a gateway's card naming its own address (the front's `--upstream`)
+    /// reaches the client rewritten to the front's: no line. The same card unrewritten (no
+    /// `--rewrite-card`) does send the client around the front: the line, asking for it.
+    #[test]
+    fn the_card_judged_is_the_one_the_client_got() {
+        let ev = |seq: u64, json: &str| -> Event {
+            let line = format!(r#"{{"seq":{seq},"t_us":{seq},"exchange":"e1",{json}}}"#);
+            serde_json::from_str(&line).unwrap()
+        };
+        let gateway_card = r#"{"name":"g","supportedInterfaces":[{"url":"http://127.0.0.1:8000/agents/echo/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}"#;
+        let front_card = gateway_card.replace("127.0.0.1:8000", "127.0.0.1:8080");
+        let quoted = |c: &str| serde_json::to_string(c).unwrap();
+        let fetch = [
+            ev(
+                1,
+                r#""type":"request_head","method":"GET","url":"http://127.0.0.1:8080/agents/echo/.well-known/agent-card.json","headers":[]"#,
+            ),
+            ev(
+                2,
+                r#""type":"response_head","status":200,"headers":[["content-type","application/json"]]"#,
+            ),
+        ];
+        let rewrite = ev(
+            3,
+            &format!(
+                r#""type":"card_rewrite","body":{},"pointers":["/supportedInterfaces/0/url"]"#,
+                quoted(&front_card)
+            ),
+        );
+        let chunk = ev(
+            4,
+            &format!(r#""type":"response_chunk","body":{}"#, quoted(gateway_card)),
+        );
+        let end = ev(5, r#""type":"exchange_end","outcome":"complete""#);
+        let legs = || {
+            vec![
+                LegSpec {
+                    name: "client".into(),
+                    listen: "http://127.0.0.1:8080".into(),
+                    upstream: "http://127.0.0.1:8000".into(),
+                },
+                spec("upstream", 8081),
+            ]
+        };
+        let run = |w: &mut LegWatch, evs: &[&Event]| -> Vec<String> {
+            evs.iter().flat_map(|e| w.lines(e)).collect()
+        };
+        let mut w = LegWatch::new(legs(), None).unwrap().rewriting_cards(true);
+        let said = run(&mut w, &[&fetch[0], &fetch[1], &rewrite, &chunk, &end]);
+        assert!(said.is_empty(), "{said:?}");
+        let mut w = LegWatch::new(legs(), None).unwrap();
+        let said = run(&mut w, &[&fetch[0], &fetch[1], &chunk, &end]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].contains("names http://127.0.0.1:8000/agents/echo/: neither the front")
+                && said[0].contains("hint: run with --rewrite-card"),
+            "{said:?}"
+        );
+        // --rewrite-card on, a URL it leaves (another address than the --upstream): the
+        // line, without asking for the flag given
+        let elsewhere = gateway_card.replace("127.0.0.1:8000", "10.0.0.7:9999");
+        let chunk = ev(
+            4,
+            &format!(r#""type":"response_chunk","body":{}"#, quoted(&elsewhere)),
+        );
+        let mut w = LegWatch::new(legs(), None).unwrap().rewriting_cards(true);
+        let said = run(&mut w, &[&fetch[0], &fetch[1], &chunk, &end]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            !said[0].contains("run with --rewrite-card")
+                && said[0].contains("(--rewrite-card maps only that address to the front)"),
+            "{said:?}"
+        );
     }
 
     #[test]

@@ -1583,6 +1583,7 @@ impl Pipeline {
                 });
             }
             crate::app::legwatch::LegWatch::new(legs, ext.public_url.as_deref())
+                .map(|w| w.rewriting_cards(cfg.proxy.rewrite_card))
         } else {
             None
         };

@@ -615,12 +615,43 @@ pub async fn reachable_at_start(
         let m = format!("{e:#}");
         if m.ends_with("; hint: is the agent running, and is the URL's port right?") {
             anyhow::anyhow!(
-                "{m} (an agent the CI job has just started may not listen yet: --wait-for-agent 60s waits for it)"
+                "{m} (an agent the CI job has just started may not listen yet: --wait-for-agent 60s waits for it){}",
+                reference_agent_hint(base)
             )
         } else {
             e
         }
     })
+}
+
+/// For an agent URL on this machine's loopback (127.0.0.0/8, `[::1]`, `localhost`) where
+/// nothing listens, the command that serves the built-in reference agent at that address,
+/// for a newcomer trying `probe` or `interop` with no agent of their own (newcomer60: README's
+/// `interop http://127.0.0.1:9999 http://127.0.0.1:9998` needed a second agent no line said
+/// how to start). Shape: `; no agent of your own to try it on? `a2a-interop demo --agent-only
+/// --listen 127.0.0.1:9998` runs the reference agent there`, or empty for another host or
+/// a URL with a path (the reference agent serves its card at the root only).
+fn reference_agent_hint(base: &Url) -> String {
+    let loopback = match base.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        None => false,
+    };
+    if !loopback || base.scheme() != "http" || !base.path().trim_matches('/').is_empty() {
+        return String::new();
+    }
+    let Some(port) = base.port_or_known_default() else {
+        return String::new();
+    };
+    let host = match base.host() {
+        Some(url::Host::Ipv6(ip)) => format!("[{ip}]"),
+        Some(h) => h.to_string(),
+        None => return String::new(),
+    };
+    format!(
+        "; no agent of your own to try it on? `a2a-interop demo --agent-only --listen {host}:{port}` runs the reference agent there"
+    )
 }
 
 /// `500 ms`, `30 s`, `2 min`: a `--wait-for-agent` value as said back.
@@ -2277,6 +2308,28 @@ pub fn budget_line(r: &ProbeReport) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// newcomer60: the reference agent is offered for a loopback agent URL at its root only
+    /// (the command it names listens on loopback and serves its card at `/`).
+    #[test]
+    fn the_reference_agent_is_offered_for_a_loopback_root_only() {
+        let hint = |u: &str| reference_agent_hint(&Url::parse(u).unwrap());
+        assert_eq!(
+            hint("http://127.0.0.1:9998"),
+            "; no agent of your own to try it on? `a2a-interop demo --agent-only --listen 127.0.0.1:9998` runs the reference agent there"
+        );
+        assert!(hint("http://localhost:9998/").contains("--listen localhost:9998`"));
+        assert!(hint("http://[::1]:9998").contains("--listen [::1]:9998`"));
+        assert!(hint("http://127.0.0.1").contains("--listen 127.0.0.1:80`"));
+        for other in [
+            "http://10.0.0.7:9998",
+            "http://agent.example:9998",
+            "https://127.0.0.1:9998",
+            "http://127.0.0.1:9998/agents/a",
+        ] {
+            assert_eq!(hint(other), "", "{other}");
+        }
+    }
 
     #[test]
     fn a_run_without_dialects_says_so_in_its_heading() {

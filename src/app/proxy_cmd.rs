@@ -316,6 +316,18 @@ pub async fn upstream_unreachable(
     shown: &str,
     wait: std::time::Duration,
 ) -> Option<String> {
+    upstream_unreachable_as(url, shown, "agent", wait).await
+}
+
+/// [`upstream_unreachable`], the hop behind the URL named `what`: `agent`, or `gateway` for
+/// the front's upstream of a run with gateway legs (newcomer60: a gateway not up yet was
+/// told "until the agent listens there (start the agent, ...)").
+pub async fn upstream_unreachable_as(
+    url: &str,
+    shown: &str,
+    what: &str,
+    wait: std::time::Duration,
+) -> Option<String> {
     let u = url::Url::parse(url).ok()?;
     let (host, port) = crate::model::net::connect_target(&u)?;
     let target = crate::model::net::authority_of(&u)?;
@@ -329,7 +341,7 @@ pub async fn upstream_unreachable(
         // a name that does not resolve is a typo, not an agent that is down (review22 R7)
         Ok(Err(e)) if crate::app::probe_cmd::resolve_failed(&e) => {
             return Some(format!(
-                    "warning: upstream {shown}: the host name {host} does not resolve here ({e}); check its spelling (--upstream / --route), or use the agent's IP address; the proxy keeps running and answers 502 meanwhile"
+                    "warning: upstream {shown}: the host name {host} does not resolve here ({e}); check its spelling (--upstream / --route), or use the {what}'s IP address; the proxy keeps running and answers 502 meanwhile"
                 ));
         }
         Ok(Err(e)) => format!("TCP connect to {target} failed: {e}"),
@@ -339,7 +351,7 @@ pub async fn upstream_unreachable(
         ),
     };
     Some(format!(
-        "warning: upstream {shown} does not accept connections now: {why}; the proxy keeps running and answers 502 until the agent listens there (start the agent, or check --upstream / --route)"
+        "warning: upstream {shown} does not accept connections now: {why}; the proxy keeps running and answers 502 until the {what} listens there (start the {what}, or check --upstream / --route)"
     ))
 }
 
@@ -1152,15 +1164,33 @@ async fn run_async(
     // One TCP connect to each upstream, off the listener's path: a warning for an agent
     // that is not there (yet), so a run that will answer only 502s says why at once.
     let mut checked: Vec<&str> = Vec::new();
+    // a run with a gateway leg beside the front (not a push receiver's): the front's
+    // upstream is the gateway
+    let gateway_legs = more_cfgs.iter().any(|pc| {
+        pc.leg.as_deref().is_some_and(|l| {
+            let l = l.to_ascii_lowercase();
+            !l.contains("webhook") && !l.contains("push")
+        })
+    });
     let tls_check = UpstreamTlsCheck {
         ca: a.upstream_ca.clone(),
         insecure: a.insecure_upstream,
         sni: a.upstream_sni.clone(),
     };
-    for url in routes
+    for (url, what) in routes
         .iter()
-        .chain(more_cfgs.iter().flat_map(|pc| pc.routes.iter()))
-        .map(|r| r.upstream.as_str())
+        .map(|r| {
+            (
+                r.upstream.as_str(),
+                if gateway_legs { "gateway" } else { "agent" },
+            )
+        })
+        .chain(
+            more_cfgs
+                .iter()
+                .flat_map(|pc| pc.routes.iter())
+                .map(|r| (r.upstream.as_str(), "agent")),
+        )
     {
         if checked.contains(&url) {
             continue;
@@ -1171,7 +1201,9 @@ async fn run_async(
         let tls = tls_check.clone();
         let tls_ports = tls_ports.clone();
         tokio::spawn(async move {
-            if let Some(w) = upstream_unreachable(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await {
+            if let Some(w) =
+                upstream_unreachable_as(&url, &shown, what, UPSTREAM_CHECK_TIMEOUT).await
+            {
                 crate::errln!("  {w}");
             } else if let Some(w) =
                 upstream_tls_failed(&url, &shown, &tls, UPSTREAM_CHECK_TIMEOUT).await
@@ -1754,8 +1786,16 @@ pub fn cut_open_lines(
             format!("{} still open and {rest}", parts[0])
         }
     };
+    // a stream that never ends (newcomer60: an agent that never sent its final event, the
+    // 2 a.m. "streaming hangs") cannot be waited out: the probe tells whether the agent
+    // ends its streams at all
+    let never = if streams.is_empty() {
+        ""
+    } else {
+        "; a stream that should have ended and never does: `a2a-interop probe AGENT_URL` says whether the agent ends its streams (its streaming.terminal test)"
+    };
     let mut lines = vec![format!(
-        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"
+        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s){never}"
     )];
     for id in order.iter().take(CUT_OPEN_NAMED) {
         let line = match named.iter().find(|o| o.exchange == *id) {

@@ -1300,6 +1300,21 @@ a2a_sub() {
 }
 "#;
 
+/// The curl script's third part: run by a shell other than bash (`sh min.sh`, `sh < min.sh`,
+/// `zsh min.sh`), the script runs itself again with bash, which its arrays need: from `$0`
+/// when that is the script (it holds [`to_curl`]'s second line), else from a regular file
+/// on standard input (`/dev/stdin`, opened anew at its start); read from a pipe (`cat min.sh
+/// | sh`) it cannot be, and exits 2 saying to run it with bash (`THIS_SCRIPT`: the script's
+/// name, put in by `repro`).
+const REEXEC_WITH_BASH: &str = r#"if [ -z "${BASH_VERSION:-}" ]; then  # it needs bash
+  m='^# Replays the client requests of the cut'
+  if grep -q "$m" "$0" 2>/dev/null; then exec bash "$0" "$@"; fi
+  if [ -f /dev/stdin ] && grep -q "$m" /dev/stdin 2>/dev/null; then exec bash /dev/stdin "$@"; fi
+  echo "this script needs bash and was read from a pipe, which cannot be handed on: run it with bash: bash THIS_SCRIPT" >&2
+  exit 2
+fi
+"#;
+
 /// One id [`to_curl`] carries from the answer that handed it out to the later requests
 /// that name it.
 struct Carried {
@@ -1323,8 +1338,12 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
     );
     // `sh min.sh` (dash): the script's arrays were a syntax error at its 12th line
-    // (newcomer59); run by another shell, it runs itself again with bash
-    out.push_str("[ -n \"${BASH_VERSION:-}\" ] || exec bash \"$0\" \"$@\"  # it needs bash\n");
+    // (newcomer59); run by another shell, it runs itself again with bash. `sh < min.sh`
+    // has no script file in `$0` (it is `sh`: bash tried to run /usr/bin/sh, "cannot
+    // execute binary file", exit 126, newcomer60): the file on standard input is run,
+    // opened again from its start (Linux's /dev/stdin), since sh has read ahead of its
+    // place in it; a pipe cannot be handed on, so that says what to type (exit 2).
+    out.push_str(REEXEC_WITH_BASH);
     // A cut of the agent's own fault behind a gateway may hold only the gateway's upstream
     // copy of the client's call (the agent's answer shows it): with no client call to
     // replay, that copy is replayed straight to the agent, which is what the agent's owner
