@@ -202,7 +202,8 @@ async fn wrong_advertised_url_fails_interface_url_only() {
     assert_single_failure(&r, "card.interface-url", "/wrong/rpc answered HTTP 404");
     assert_eq!(status(&r, "lifecycle.send"), Status::Skip);
     // The verifier says the same of the probe's own traffic (CARD-005): the prober reads
-    // the card through the rewriting proxy, so the URL it used is the rewritten one.
+    // the card through its own rewriting proxy, which a probe's findings never name
+    // (docs/topologies.md; newcomer60): the URL shown is the agent's own.
     assert_eq!(
         serious(&findings),
         vec!["CARD-URL-002".to_string()],
@@ -214,9 +215,10 @@ async fn wrong_advertised_url_fails_interface_url_only() {
         .expect("CARD-URL-002 finding");
     assert!(
         f.message
-            .contains("/wrong/rpc (rewritten from http://127.0.0.1:")
+            .contains("advertised interface url http://127.0.0.1:")
+            && !f.message.contains("rewritten from")
             && f.message
-                .ends_with("/wrong/rpc) answered HTTP 404 when used"),
+                .ends_with("/wrong/rpc answered HTTP 404 when used"),
         "{}",
         f.message
     );

@@ -5,8 +5,8 @@
 //!    grpc-status): `probe` failed `card.interface-url [1.0 grpc]` by its own words while
 //!    the same answer on a JSON-RPC interface is the verifier's CARD-URL-002 (CARD-005).
 //!    Predictions: both bindings' `card.interface-url` fail by CARD-URL-002 ("advertised
-//!    interface url ... answered HTTP 404 when used"; the probe's relay listener named, as
-//!    "rewritten from" the card's url), and `verify` of the probe's recording says the same
+//!    interface url ... answered HTTP 404 when used"; the card's own url named, never the
+//!    probe's relay listener since newcomer60), and `verify` of the probe's recording says the same
 //!    for both.
 //! 3. `probe --binding grpc` over the real Python SDK gRPC agent with push, a bearer scheme
 //!    and an extended card (`tests/peers/python/grpc_agent58.py`): see the test's docs.
@@ -141,8 +141,8 @@ async fn a_grpc_interface_a_router_answers_404_is_card_url_002_as_json_rpc_is() 
             .unwrap_or_else(|| panic!("{binding}: no {name} in {rs:#?}"));
         assert_eq!(st, "fail", "{binding}: {msg}");
         let url = format!("http://{addr}{path}");
-        // the probe relays the interface through a listener of its own: the verifier names
-        // that url, "rewritten from" the card's
+        // the probe relays the interface through a listener of its own, which its findings
+        // never name: the verifier names the card's url
         let said = |m: &str| {
             m.contains(&format!(
                 "(rewritten from {url}) answered HTTP 404 when used"

@@ -188,16 +188,22 @@ impl State {
             if let Some((_, orig)) = rw.filter(|(rw, _)| rw.pointers.contains(&ptr)) {
                 self.bind_all_rewritten(x, orig, itf, bseq, &ptr);
             }
-            // A rewritten URL cites the `card_rewrite` event and names the agent's own URL.
+            // A rewritten URL cites the `card_rewrite` event and names the agent's own URL;
+            // in a `probe` / `interop` run the rewrite is the driver's inner proxy, which
+            // its findings never name (docs/topologies.md; newcomer60): the agent's URL alone.
             let (bseq, shown) = match rw {
                 Some((rw, orig)) if rw.pointers.contains(&ptr) => {
-                    let from = orig
+                    let agents = orig
                         .interfaces
                         .iter()
                         .find(|o| o.pointer() == itf.pointer() && o.url != itf.url)
-                        .map(|o| format!(" (rewritten from {})", o.url))
-                        .unwrap_or_default();
-                    (rw.seq, format!("{}{from}", itf.url))
+                        .map(|o| o.url.as_str());
+                    let shown = match agents {
+                        Some(a) if self.driver.is_some() => a.to_owned(),
+                        Some(a) => format!("{} (rewritten from {a})", itf.url),
+                        None => itf.url.clone(),
+                    };
+                    (rw.seq, shown)
                 }
                 _ => (bseq, itf.url.clone()),
             };
