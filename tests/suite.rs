@@ -447,6 +447,8 @@ mod verify_captures;
 mod verify_card_memo;
 #[path = "verify_card_url_use.rs"]
 mod verify_card_url_use;
+#[path = "verify_cards60.rs"]
+mod verify_cards60;
 #[path = "verify_cases.rs"]
 mod verify_cases;
 #[path = "verify_client_abort.rs"]

@@ -396,7 +396,10 @@ fn legal_changes() -> Vec<Legal> {
                 if let Some(s) = streams(l).into_iter().next() {
                     for w in s.windows(2).take(2) {
                         let (a, b) = (w[0], w[1]);
-                        if b != a + 1 || l[a].get("close").is_some() {
+                        // a chunk that closes the stream is not joined to the event before it:
+                        // the close would move to that event's time, which the held-open
+                        // rules' 2 s grace reads (cards60's c60-2 variants)
+                        if b != a + 1 || l[a].get("close").is_some() || l[b].get("close").is_some() {
                             continue;
                         }
                         let mut m = l.clone();
@@ -757,6 +760,13 @@ fn legal_changes() -> Vec<Legal> {
                             }
                         }
                     }
+                    // A URL a body names (a push config's webhook url) is named by its
+                    // segments too: the delivery to that webhook depends on the config call
+                    // (b39x-P19, picked once cards60's variants moved the selection).
+                    let urls: Vec<String> = v.iter().filter(|x| x.contains("://")).cloned().collect();
+                    for u in urls {
+                        v.extend(u.split(['/', '?', '&', '=', ':']).filter(|s| !s.is_empty()).map(str::to_string));
+                    }
                     v.retain(|x| !matches!(x.as_str(), "2.0" | "rest" | "v1" | "tasks" | "message" | "http" | "https" | ""));
                     v
                 };
@@ -830,6 +840,8 @@ fn strings_of(v: &Value, out: &mut Vec<String>) {
                         | "context_id"
                         | "message_id"
                         | "name"
+                        // a push config's webhook url (cards60: b39x-P19)
+                        | "url"
                 ) {
                     out.push(s.clone());
                 }

@@ -728,6 +728,21 @@ fn ops() -> Vec<FaultOp> {
                     if !c.leg.is_empty() || last_state_before(cx, id, c.req).is_none() {
                         continue;
                     }
+                    // a follow-up whose client named another context than its task's
+                    // (b35x-M01: contextId c2 beside taskId t1) already differs from the
+                    // task: the answer's own context is no change the client did not ask
+                    // for (picked once cards60's variants moved the sample)
+                    let asked = c.req_json(&cx.lines).and_then(|q| {
+                        let m = if q["params"].is_object() {
+                            &q["params"]["message"]
+                        } else {
+                            &q["message"]
+                        };
+                        m["contextId"].as_str().map(str::to_string)
+                    });
+                    if asked.as_deref().is_some_and(|a| a != ctx) {
+                        continue;
+                    }
                     let mut m = cx.lines.clone();
                     let r = c.resp.unwrap();
                     subst(&mut m, &[r], ctx, NEW_ID);
@@ -1140,6 +1155,10 @@ fn ops() -> Vec<FaultOp> {
                             .as_str()
                             .is_some_and(|u| u.contains("/.well-known/"))
                         && !probe_of_rpc_url(cx, c)
+                        // an upstream 404 a gateway answered by resending elsewhere
+                        // (b40x-C11) is a missing route, read so whatever its media type
+                        // (picked once cards60's variants moved the sample)
+                        && (c.leg.is_empty() || c.status(&cx.lines) != Some(404))
                 }) {
                     let mut m = cx.lines.clone();
                     let r = c.resp.unwrap();
@@ -1425,6 +1444,18 @@ fn push_config_accepted(cx: &Cx) -> Vec<Made> {
     if card["capabilities"]["pushNotifications"] == true {
         return vec![];
     }
+    // an extended card that grants push (b32x-E10: the public card says false, the
+    // authenticated one true, the agent then refuses) leaves the mutant no premise: its
+    // base draws CAP-PUSH-002 (picked once cards60's variants moved the sample)
+    if cx.calls.iter().any(|c| {
+        c.op != Op::Card
+            && c.resp_json(&cx.lines).is_some_and(|v| {
+                v["result"]["capabilities"]["pushNotifications"] == true
+                    || v["capabilities"]["pushNotifications"] == true
+            })
+    }) {
+        return vec![];
+    }
     // An interface with a tenant: the added call would also lack the tenant (CARD-URL-006,
     // a second fault the mutant did not mean; round 56: b9-f07-legal-v10-rest-tenant-in-
     // body-and-query, sampled once the round's files moved the STEP).
@@ -1565,6 +1596,14 @@ fn batch(cx: &Cx, which: usize, f: fn(&mut Value)) -> Vec<Made> {
         .map(|c| c.resp_json(&cx.lines).unwrap())
         .collect();
     if reqs[0]["id"] == reqs[1]["id"] {
+        return vec![];
+    }
+    // one HTTP request carries one A2A-Version: two sends under other versions (f516's
+    // refused 9.9, then a 0.3 call without the header) are no legal batch (the 0.3 call
+    // under 9.9 draws VER-HDR-001; picked once cards60's variants moved the sample)
+    if header(&cx.lines[sends[0].req], "a2a-version")
+        != header(&cx.lines[sends[1].req], "a2a-version")
+    {
         return vec![];
     }
     let build = |reqs: &[Value]| {

@@ -12,7 +12,8 @@
 //! - item 2: a 0.x `final: true` at input-required held open (until the client left, or the
 //!   capture stopped) is STREAM-END-010 too; closed at once, or on 1.0 (no final), silent.
 //! - item 3: a 1.0 message reply stream held open after its Message is STREAM-END-009 (client
-//!   close past the grace) or STREAM-END-003 (capture stop), as the task case.
+//!   close past the grace) or STREAM-END-003 (capture stop), as the task case (cards60:
+//!   STREAM-END-003 an error past the same grace).
 //! - item 5: a gRPC call answered 404 at an advertised gRPC interface gets CARD-URL-002 and no
 //!   "no gRPC status to judge" note beside it.
 //! - item 6: kind-less 0.x status and artifact updates are told by STREAM-SHAPE-001 (no kind)
@@ -161,14 +162,15 @@ fn a_1_0_message_reply_stream_held_open_is_told_as_the_task_case() {
         m,
         "stream stayed open 4.0 s after the Message that answered the call: the event stream's response never ended and the client closed it (a message reply stream is that one message, then the close; 2 s of grace allowed)"
     );
+    // cards60: an error past the same 2 s grace (1.0 STREAM-002 is a MUST)
     let (sev, m) = only(
         "s59-3-v10-message-reply-open-at-capture-end",
         "STREAM-END-003",
     );
-    assert_eq!(sev, "warning");
+    assert_eq!(sev, "error");
     assert_eq!(
         m,
-        "stream stayed open after the Message that answered the call (a message reply stream is that one message, then the close)"
+        "stream stayed open 4.0 s after the Message that answered the call: the event stream's response had still not ended when the capture stopped (a message reply stream is that one message, then the close; 2 s of grace allowed)"
     );
     let out = common::verify_variant("s59-3-v10-message-reply-open-at-capture-end");
     assert!(out.open_at_end.is_empty(), "{:#?}", out.open_at_end);

@@ -1020,10 +1020,12 @@ pub fn task_0x_named_by_task_id(o: &Obj) -> bool {
 /// streams59, PraisonAI's A2A server, mine58 f1304): `"status-update"` for a `taskId` string
 /// beside a `status` object whose `state` is a string that is no 1.0 enum name
 /// (`TASK_STATE_*`) and no `artifact`; `"artifact-update"` for a `taskId` string beside an
-/// `artifact` object and no `status`; `"task"` for [`bare_task_0x`]. `None` when `o` has a
+/// `artifact` object and no `status`; `"task"` for [`bare_task_0x`]; `"message"` for a
+/// 0.x Message's shape (cards60: a string `messageId`, a `role` of `user` or `agent`, a
+/// `parts` list, and no `id`, `status` nor `artifact`). `None` when `o` has a
 /// `kind` or a member of the 1.0 oneof wrapper (`task`, `message`, `statusUpdate`,
 /// `artifactUpdate`), and for any other shape. Such an event is malformed (no `kind`), yet
-/// names its task and what happened to it.
+/// names its task and what happened to it (a Message: that the call was answered).
 pub fn kindless_event_0x(o: &Obj) -> Option<&'static str> {
     if o.get("kind").is_some()
         || ["task", "message", "statusUpdate", "artifactUpdate"]
@@ -1039,6 +1041,15 @@ pub fn kindless_event_0x(o: &Obj) -> Option<&'static str> {
     // no status update event; its stream reading would need the id it lacks: not guessed
     if task_0x_named_by_task_id(o) {
         return None;
+    }
+    if o.get("messageId").and_then(Json::as_str).is_some()
+        && matches!(o.get("role").and_then(Json::as_str), Some("user" | "agent"))
+        && o.get("parts").and_then(Json::as_array).is_some()
+        && ["id", "status", "artifact"]
+            .iter()
+            .all(|m| o.get(m).is_none())
+    {
+        return Some("message");
     }
     o.get("taskId").and_then(Json::as_str)?;
     let status = o.get("status").filter(|s| s.as_object().is_some());

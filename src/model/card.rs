@@ -192,6 +192,13 @@ pub struct AgentCardView {
     /// Pointers: a 0.x reader ignores them (0.3 names them `security` and
     /// `supportsAuthenticatedExtendedCard`).
     pub v1_members_in_v0: Vec<String>,
+    /// Members of a 0.x card spelt otherwise than the schema names them (snake_case,
+    /// kebab-case, other letter case: `capabilities.push_notifications`, `URL`) where the
+    /// object has no member of the schema's name, and no required member is lost by it (a
+    /// lost required member is a [`Self::problems`] entry, as every misspelling of a 1.0
+    /// card is: DATA-001): cards60, mine59 f1321. The 0.x schemas allow unknown members, so
+    /// the card is valid, yet a client reads the member as absent ([`card_misspelt_members`]).
+    pub misspelt_members: Vec<MisspeltMember>,
     /// URIs of `capabilities.extensions[]` entries marked `required: true` (EXT-002): a 1.0
     /// request that does not name each of them in `A2A-Extensions` must be refused.
     pub required_extensions: Vec<String>,
@@ -406,6 +413,259 @@ pub fn card_proto_names(o: &Obj, base: &str) -> Vec<(String, &'static str, &'sta
     out
 }
 
+/// A card member spelt otherwise than its JSON name ([`card_misspelt_members`]): where it
+/// is (JSON Pointer), the name as sent, the JSON name it stands for, and whether the name
+/// as sent is that member's proto field name ([`CARD_PROTO_NAMES`]: 1.0 ProtoJSON parsers
+/// accept it on input).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisspeltMember {
+    /// JSON Pointer of the member as sent (`/capabilities/push_notifications`).
+    pub pointer: String,
+    /// The member's name as sent (`push_notifications`, `URL`, `default-input-modes`).
+    pub sent: String,
+    /// The JSON name (1.0 proto `json_name`, 0.x schema property) it stands for.
+    pub json_name: &'static str,
+    /// `sent` is the proto field name of `json_name` (snake_case, as a ProtoJSON printer
+    /// set to keep proto names writes it).
+    pub proto_name: bool,
+}
+
+/// The members each object of an Agent Card defines, by the object's place: the union of
+/// the 1.0 proto's JSON names and the 0.1-0.3 schemas' properties (`AgentCard`,
+/// `AgentCapabilities`, `AgentSkill`, `AgentInterface`, `AgentProvider`,
+/// `AgentExtension`). Security scheme members are matched by [`CARD_PROTO_NAMES`] alone.
+const CARD_MEMBERS: &[&str] = &[
+    "name",
+    "description",
+    "url",
+    "version",
+    "protocolVersion",
+    "provider",
+    "capabilities",
+    "skills",
+    "defaultInputModes",
+    "defaultOutputModes",
+    "documentationUrl",
+    "iconUrl",
+    "preferredTransport",
+    "additionalInterfaces",
+    "security",
+    "securitySchemes",
+    "securityRequirements",
+    "signatures",
+    "supportsAuthenticatedExtendedCard",
+    "supportedInterfaces",
+    "authentication",
+];
+/// `AgentCapabilities` members (1.0 and 0.x).
+const CAPABILITY_MEMBERS: &[&str] = &[
+    "streaming",
+    "pushNotifications",
+    "stateTransitionHistory",
+    "extensions",
+    "extendedAgentCard",
+];
+/// `AgentSkill` members (1.0 and 0.x).
+const SKILL_MEMBERS: &[&str] = &[
+    "id",
+    "name",
+    "description",
+    "tags",
+    "examples",
+    "inputModes",
+    "outputModes",
+    "security",
+    "securityRequirements",
+];
+/// 1.0 `AgentInterface` members (`supportedInterfaces[]`).
+const INTERFACE_MEMBERS: &[&str] = &["url", "protocolBinding", "protocolVersion", "tenant"];
+/// 0.3 `AgentInterface` members (`additionalInterfaces[]`).
+const INTERFACE_0X_MEMBERS: &[&str] = &["url", "transport"];
+/// `AgentProvider` members.
+const PROVIDER_MEMBERS: &[&str] = &["organization", "url"];
+/// `AgentExtension` members (`capabilities.extensions[]`).
+const EXTENSION_MEMBERS: &[&str] = &["uri", "description", "required", "params"];
+
+/// The JSON name of `known` that member name `k` spells otherwise: the same letters once
+/// case, `_`, `-` and spaces are set aside (`push_notifications`, `Push-Notifications`,
+/// `PUSHNOTIFICATIONS` for `pushNotifications`, `URL` for `url`). `None` for a known name
+/// as written, an `x-` extension member, or a name that is no spelling of one of them.
+fn spelling_of(k: &str, known: &[&'static str]) -> Option<&'static str> {
+    if known.contains(&k)
+        || k.len() > 64
+        || k.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("x-"))
+    {
+        return None;
+    }
+    let mut folded = [0u8; 64];
+    let mut n = 0;
+    for b in k.bytes() {
+        if !matches!(b, b'_' | b'-' | b' ') {
+            folded[n] = b.to_ascii_lowercase();
+            n += 1;
+        }
+    }
+    let folded = &folded[..n];
+    known
+        .iter()
+        .find(|m| {
+            m.len() == n
+                && m.bytes()
+                    .map(|b| b.to_ascii_lowercase())
+                    .eq(folded.iter().copied())
+        })
+        .copied()
+}
+
+/// DATA-001 (1.0), CARD-004 (0.x schemas): members of card `o` spelt otherwise than their
+/// JSON name, where their object has no member of that name, in the card's own objects
+/// (the card, `capabilities`, its `extensions[]`, `provider`, `skills[]`,
+/// `supportedInterfaces[]`, `additionalInterfaces[]`: [`spelling_of`]) and, by the proto
+/// field name ([`card_proto_names`]), in `securitySchemes` (schemes, OAuth flows); at most
+/// 16, the card's own members first, then each object's in the order above. An unknown member that is no spelling of a known one, and an `x-` member, is
+/// not one (DATA-003: readers ignore unknown members).
+pub fn card_misspelt_members(o: &Obj) -> Vec<MisspeltMember> {
+    let mut out: Vec<MisspeltMember> = Vec::new();
+    let look = |obj: &Obj, at: &str, known: &[&'static str], out: &mut Vec<MisspeltMember>| {
+        for k in obj.keys() {
+            if out.len() >= 16 {
+                return;
+            }
+            if let Some(m) = spelling_of(k, known).filter(|m| !obj.contains_key(m)) {
+                let mut ptr = at.to_string();
+                push_pointer_token(&mut ptr, k);
+                out.push(MisspeltMember {
+                    pointer: ptr,
+                    sent: k.to_string(),
+                    json_name: m,
+                    proto_name: CARD_PROTO_NAMES.iter().any(|(sn, ca)| *sn == k && *ca == m),
+                });
+            }
+        }
+    };
+    look(o, "", CARD_MEMBERS, &mut out);
+    // each place's object under its JSON name, or under the misspelling found above
+    let member = |name: &str| -> Option<(&Json, String)> {
+        if let Some(v) = o.get(name) {
+            return Some((v, format!("/{name}")));
+        }
+        o.iter()
+            .find(|(k, _)| spelling_of(k, CARD_MEMBERS) == Some(name))
+            .map(|(k, v)| {
+                let mut p = String::new();
+                push_pointer_token(&mut p, k);
+                (v, p)
+            })
+    };
+    if let Some((Json::Object(caps), at)) = member("capabilities") {
+        look(caps, &at, CAPABILITY_MEMBERS, &mut out);
+        if let Some(Json::Array(exts)) = caps.get("extensions") {
+            for (i, e) in exts.iter().enumerate().take(64) {
+                if let Some(eo) = e.as_object() {
+                    look(
+                        eo,
+                        &format!("{at}/extensions/{i}"),
+                        EXTENSION_MEMBERS,
+                        &mut out,
+                    );
+                }
+            }
+        }
+    }
+    if let Some((Json::Object(p), at)) = member("provider") {
+        look(p, &at, PROVIDER_MEMBERS, &mut out);
+    }
+    for (list, known) in [
+        ("skills", SKILL_MEMBERS),
+        ("supportedInterfaces", INTERFACE_MEMBERS),
+        ("additionalInterfaces", INTERFACE_0X_MEMBERS),
+    ] {
+        if let Some((Json::Array(items), at)) = member(list) {
+            for (i, it) in items.iter().enumerate().take(64) {
+                if let Some(io) = it.as_object() {
+                    look(io, &format!("{at}/{i}"), known, &mut out);
+                }
+            }
+        }
+    }
+    // the security schemes' members by their proto field names (apiKeySecurityScheme's,
+    // an OAuth flow's); every other place is the walk's above, and an unknown member's
+    // value is no card object (its members are not judged)
+    for (ptr, snake, camel) in card_proto_names(o, "") {
+        if out.len() >= 16 {
+            break;
+        }
+        let top = ptr.split('/').nth(1).unwrap_or_default();
+        let schemes =
+            top == "securitySchemes" || spelling_of(top, CARD_MEMBERS) == Some("securitySchemes");
+        if schemes && !out.iter().any(|m| m.pointer == ptr) {
+            out.push(MisspeltMember {
+                pointer: ptr,
+                sent: snake.to_string(),
+                json_name: camel,
+                proto_name: true,
+            });
+        }
+    }
+    out
+}
+
+/// What a client loses when card member `json_name` reads as absent
+/// ([`card_misspelt_members`]): " (no push notifications)", or "" for members whose
+/// absence says nothing more than that.
+pub fn misspelt_member_loss(json_name: &str) -> &'static str {
+    match json_name {
+        "pushNotifications" => " (the agent reads as not supporting push notifications)",
+        "streaming" => " (the agent reads as not streaming)",
+        "stateTransitionHistory" => " (no state transition history)",
+        "extendedAgentCard" | "supportsAuthenticatedExtendedCard" => " (no extended card)",
+        "defaultInputModes" | "defaultOutputModes" => " (no declared modes)",
+        "inputModes" | "outputModes" => " (the skill reads as taking the card's default modes)",
+        "security" | "securityRequirements" => " (the agent reads as requiring no authentication)",
+        "securitySchemes" => " (no security schemes)",
+        "preferredTransport" => " (the schema's default JSONRPC is taken)",
+        "additionalInterfaces" | "supportedInterfaces" => " (no interfaces)",
+        "skills" => " (no skills)",
+        "url" => " (no endpoint)",
+        "protocolVersion" => " (the schema's default version is taken)",
+        _ => "",
+    }
+}
+
+/// How CARD-SHAPE-001 names a card's misspelt members `m` (DATA-001) and the required
+/// members `unread` that are lost by them. A card whose misspellings are all proto field
+/// names keeps round 17's words ("agent card uses proto field names ..."): ProtoJSON
+/// parsers accept a proto field name on input, but DATA-001 has the card written with the
+/// JSON names, and a client that reads the card as plain JSON finds none of them; any
+/// other spelling no reader takes.
+fn misspelt_words(m: &[MisspeltMember], unread: &[&str], v1: bool) -> String {
+    let names = m
+        .iter()
+        .take(8)
+        .map(|x| format!("{} for {}", x.sent, x.json_name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = if m.len() > 8 { ", ..." } else { "" };
+    let lost = if unread.is_empty() {
+        "a JSON client reads none of them".to_string()
+    } else {
+        format!(
+            "a JSON client reads none of them and finds no {}",
+            unread.join(", ")
+        )
+    };
+    if m.iter().all(|x| x.proto_name) {
+        format!("agent card uses proto field names where the JSON members are lowerCamelCase (DATA-001): {names}{more}; {lost} (a ProtoJSON parser accepts a proto field name on input, but the card's sender writes the JSON names: serialise the card with them, turn off preserving_proto_field_name / UseProtoNames)")
+    } else {
+        let whose = if v1 {
+            "their JSON names, which are lowerCamelCase and case-sensitive (DATA-001)"
+        } else {
+            "the names its schema gives them, lowerCamelCase and case-sensitive (CARD-004)"
+        };
+        format!("agent card spells members otherwise than {whose}: {names}{more}; {lost} (no JSON or ProtoJSON reader takes another spelling: write each member as the spec names it)")
+    }
+}
+
 /// The core binding names (1.0 `protocolBinding`, 0.3 `TransportProtocol`).
 const CORE_BINDINGS: [&str; 3] = ["JSONRPC", "GRPC", "HTTP+JSON"];
 
@@ -589,15 +849,16 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         }
     }
     // DATA-001: members under their proto field names (vellum-assistant #30911:
-    // `supported_interfaces`, `protocol_binding`, `default_input_modes`): said as such, not
+    // `supported_interfaces`, `protocol_binding`, `default_input_modes`), or in another
+    // spelling (kebab-case, other letter case: `URL`, `Skills`; cards60): said as such, not
     // as missing members.
-    let proto = card_proto_names(o, "");
+    let misspelt = card_misspelt_members(o);
     let mut unread: Vec<&str> = Vec::new();
     for key in required {
         if !o.contains_key(key) {
-            if proto
+            if misspelt
                 .iter()
-                .any(|(p, _, camel)| *camel == key && p.matches('/').count() == 1)
+                .any(|m| m.json_name == key && m.pointer.matches('/').count() == 1)
             {
                 unread.push(key);
             } else {
@@ -606,32 +867,14 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             }
         }
     }
-    // 1.0 names every JSON member in camelCase (DATA-001, MUST); a 0.x card under proto
-    // names is judged only where a required member is lost (its schema allows unknown
-    // members).
-    if let Some((first, _, _)) = proto.first().filter(|_| v1 || !unread.is_empty()) {
-        let names = proto
-            .iter()
-            .take(8)
-            .map(|(_, snake, camel)| format!("{snake} for {camel}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let more = if proto.len() > 8 { ", ..." } else { "" };
-        let lost = if unread.is_empty() {
-            "a JSON client reads none of them".to_string()
-        } else {
-            format!(
-                "a JSON client reads none of them and finds no {}",
-                unread.join(", ")
-            )
-        };
-        c.problems.insert(
-            0,
-            (
-                first.clone(),
-                format!("agent card uses proto field names where the JSON members are lowerCamelCase (DATA-001): {names}{more}; {lost} (serialise the card with the JSON names: turn off preserving_proto_field_name / UseProtoNames)"),
-            ),
-        );
+    // 1.0 names every JSON member in camelCase (DATA-001, MUST); a 0.x card so spelt is
+    // judged here where a required member is lost (CARD-004), else its misspellings are
+    // kept for CARD-SHAPE-012's warning (its schema allows unknown members).
+    if let Some(first) = misspelt.first().filter(|_| v1 || !unread.is_empty()) {
+        let msg = misspelt_words(&misspelt, &unread, v1);
+        c.problems.insert(0, (first.pointer.clone(), msg));
+    } else if !misspelt.is_empty() {
+        c.misspelt_members = misspelt;
     }
     // CARD-003 / CARD-004: the required strings typed as strings; a member present as
     // null or a number is no name, description or version (mine32: `version: null`,
@@ -1023,11 +1266,19 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                 ] {
                     if !present {
                         // DATA-001: present under its proto field name.
+                        // cards60: or in another spelling (protocol-binding, URL)
+                        let other = io
+                            .keys()
+                            .find(|k| spelling_of(k, INTERFACE_MEMBERS) == Some(key));
                         let msg = match CARD_PROTO_NAMES
                             .iter()
                             .find(|(sn, camel)| *camel == key && io.contains_key(sn))
                         {
                             Some((snake, _)) => format!("interface has {snake}, the proto field name, but no {key} (DATA-001: JSON members are lowerCamelCase; a JSON client finds no {key})"),
+                            None if other.is_some() => format!(
+                                "interface has {}, not {key} (DATA-001: JSON member names are lowerCamelCase and case-sensitive; a client finds no {key})",
+                                other.unwrap_or_default()
+                            ),
                             // mine32: present, but null or a number (`protocolVersion: 1.0`)
                             None => match io.get(key).filter(|x| !x.is_string()) {
                                 Some(x) => not_a_string(&format!("interface {key}"), x, true),
@@ -2458,6 +2709,91 @@ mod tests {
             .interfaces
             .iter()
             .any(|i| i.url == "a.example:50051" && i.parts().is_none()));
+    }
+
+    /// cards60: a member name is a spelling of a known one when the letters agree once
+    /// case, `_`, `-` and spaces are set aside; the known name itself, `x-` members and
+    /// other words are not.
+    #[test]
+    fn spellings_of_known_members() {
+        for (k, want) in [
+            ("push_notifications", Some("pushNotifications")),
+            ("Push-Notifications", Some("pushNotifications")),
+            ("PUSHNOTIFICATIONS", Some("pushNotifications")),
+            ("pushnotifications", Some("pushNotifications")),
+            ("pushNotifications", None),
+            ("x-push-notifications", None),
+            ("X-Streaming", None),
+            ("push_notification", None),
+            ("supports_push", None),
+            ("", None),
+        ] {
+            assert_eq!(spelling_of(k, CAPABILITY_MEMBERS), want, "{k}");
+        }
+        assert_eq!(spelling_of("URL", CARD_MEMBERS), Some("url"));
+        assert_eq!(spelling_of(&"a".repeat(80), CARD_MEMBERS), None);
+    }
+
+    /// cards60: the misspelt members of a card, in each of its objects, flagged as proto
+    /// field names or not; a member sent under both names, free-form values and unknown
+    /// words are left alone.
+    #[test]
+    fn misspelt_members_of_a_card() {
+        let v = Json::parse(
+            br#"{"Name":"a","url":"u","Capabilities":{"push_notifications":true,"streaming":true},
+                "skills":[{"id":"s","Input-Modes":["text/plain"]}],
+                "provider":{"Organization":"o","url":"u"},
+                "supportedInterfaces":[{"url":"u","protocol_binding":"JSONRPC","ProtocolVersion":"1.0"}],
+                "securitySchemes":{"b":{"httpAuthSecurityScheme":{"scheme":"bearer","bearer_format":"JWT"}}},
+                "defaultInputModes":["text/plain"],"default_input_modes":["x"],
+                "owner_email":"e","x-Skills":[],
+                "capabilitiesExtra":{"push_notifications":true}}"#,
+        )
+        .unwrap();
+        let got: Vec<(String, String, &str, bool)> = card_misspelt_members(v.as_object().unwrap())
+            .into_iter()
+            .map(|m| (m.pointer, m.sent, m.json_name, m.proto_name))
+            .collect();
+        let want = [
+            ("/Name", "Name", "name", false),
+            ("/Capabilities", "Capabilities", "capabilities", false),
+            (
+                "/Capabilities/push_notifications",
+                "push_notifications",
+                "pushNotifications",
+                true,
+            ),
+            (
+                "/provider/Organization",
+                "Organization",
+                "organization",
+                false,
+            ),
+            ("/skills/0/Input-Modes", "Input-Modes", "inputModes", false),
+            (
+                "/supportedInterfaces/0/protocol_binding",
+                "protocol_binding",
+                "protocolBinding",
+                true,
+            ),
+            (
+                "/supportedInterfaces/0/ProtocolVersion",
+                "ProtocolVersion",
+                "protocolVersion",
+                false,
+            ),
+            (
+                "/securitySchemes/b/httpAuthSecurityScheme/bearer_format",
+                "bearer_format",
+                "bearerFormat",
+                true,
+            ),
+        ];
+        let want: Vec<(String, String, &str, bool)> = want
+            .iter()
+            .map(|(p, s, j, pn)| (p.to_string(), s.to_string(), *j, *pn))
+            .collect();
+        assert_eq!(got, want);
     }
 
     /// `card_proto_names` searches its table only for a member with a `_` in its name.

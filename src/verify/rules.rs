@@ -169,6 +169,16 @@ rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transpor
     ["CARD-006"],
     "0.3 agent card has no preferredTransport",
     "declare preferredTransport explicitly (\"JSONRPC\" when url serves JSON-RPC): 0.3 §5.6.1 and §5.6.4 make it REQUIRED; the 0.3 schema's default JSONRPC is not applied by every client (a2a-go 0.3 builds its transport list from the member and fails with \"no compatible transports found: available transports - []\", kagent #1684)");
+// cards60 (mine59 f1321, aliveclaw/agos: pydantic `push_notifications` without an alias):
+// a 0.x card's member under another spelling. The 0.x schemas allow unknown members and
+// DATA-001's MUST is 1.0's, so a 0.x card so spelt breaks no MUST unless a required member
+// is lost (CARD-SHAPE-001, CARD-004); yet no 0.x client reads the member (a2a-python's
+// pydantic model, a2a-js, a2a-java, a2a-go read the schema's names), so what it declares is
+// lost: a warning. A 1.0 card's misspellings are CARD-SHAPE-001's error (DATA-001).
+rule!(CARD_SHAPE_MEMBER_MISSPELT_0X, "CARD-SHAPE-012", "card-member-misspelt-0x", Warning, AgentCard,
+    ["CARD-004", "DATA-001"],
+    "0.1/0.2/0.3 agent card carries a member its schema defines under another spelling (snake_case, kebab-case, other letter case: capabilities.push_notifications for pushNotifications, default-input-modes, Skills) and not under the schema's name, so 0.x clients read that member as absent (when a required member is lost so, or on a 1.0 card, CARD-SHAPE-001's error)",
+    "write every card member as the schema names it (lowerCamelCase, case-sensitive: pushNotifications, stateTransitionHistory, defaultInputModes, preferredTransport, securitySchemes, a skill's inputModes): the 0.x schemas allow unknown members, so the card validates, but every SDK client reads only the schema's names and takes the member as absent (a card declaring push_notifications: true reads as an agent without push notifications). With pydantic give each field its camelCase alias and serialise by_alias=True; with a protobuf JSON printer do not keep proto field names; an unknown member that is no spelling of a schema member, and an x- extension member, are not judged");
 
 // ---- Bindings ---------------------------------------------------------------------------
 rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warning, Interop,
@@ -973,15 +983,20 @@ rule!(
     "the lastChunk of a streamed artifact has append false after chunks with append true, so it replaces what they streamed",
     "send every chunk after the first of an artifact with append: true, the last one (lastChunk: true) too; append: false (or no append) on a later chunk replaces the artifact's parts so far with that chunk's"
 );
+// cards60: an error, as STREAM-END-009 is: 1.0 STREAM-003 / STREAM-007 (a task stream
+// closes at its terminal state) and STREAM-002 (a message reply stream is one message, then
+// the close) are MUSTs; 0.3 makes the close a "should" (STREAM-END-010's warning). The
+// capture's stop is judged with the same 2 s grace as the client's close and the 0.x form
+// (before: a warning, judged at once, while the 0.x form had the grace).
 rule!(
     STREAM_OPEN_AFTER_TERMINAL,
     "STREAM-END-003",
     "stream-open-after-terminal",
-    Warning,
+    Error,
     Streaming,
     ["STREAM-003", "STREAM-007", "STREAM-002"],
-    "1.0 stream stayed open after the terminal event (a message reply stream: after its Message) until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended (the 0.x form, with 2 s of grace, is STREAM-END-010's warning)",
-    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent; a stream answered with one Message closes right after it"
+    "1.0 stream still open when the capture stopped 2 s or more after its terminal event (a message reply stream: after its Message), or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended (the client's close is STREAM-END-009's; the 0.x form is STREAM-END-010's warning)",
+    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent (1.0 §3.1.2: a task stream closes at the terminal state); a stream answered with one Message closes right after it (STREAM-002). This rule allows 2 s between the terminal event and the capture's stop"
 );
 // grpc58: STREAM-END-003 tells a stream still open when the capture stopped; a stream the
 // agent held open after its terminal event until the client gave up and closed it (an SSE
@@ -1005,8 +1020,8 @@ rule!(
     Warning,
     Streaming,
     ["STREAM-003", "STREAM-008"],
-    "0.1/0.2/0.3 task stream that the agent still held open 2 s or more after the status update with the terminal state, or after one with final: true in input-required or auth-required (final marks the last event of the stream whatever the state), until the client closed it or the capture stopped (0.3 says the server should close the stream there; a MUST from 1.0, STREAM-END-009)",
-    "close the stream after the status update with final: true, in a terminal state and in input-required or auth-required alike (the follow-up message opens a new stream): 0.x clients that stop reading at final (a2a-python 0.3) leave the connection to be reaped, and clients that read to the end of the stream (EventSource, a2a-js, curl) hang until their own timeout. This rule allows 2 s between the terminal event and the close"
+    "0.1/0.2/0.3 task stream that the agent still held open 2 s or more after the status update with the terminal state, or after one with final: true in input-required or auth-required (final marks the last event of the stream whatever the state), or a 0.2/0.3 message reply stream held so after its Message, until the client closed it or the capture stopped (0.3 says the server should close the stream there; a MUST from 1.0, STREAM-END-009 / STREAM-END-003)",
+    "close the stream after the status update with final: true, in a terminal state and in input-required or auth-required alike (the follow-up message opens a new stream), and a stream answered with a Message right after that Message: 0.x clients that stop reading at final (a2a-python 0.3) leave the connection to be reaped, and clients that read to the end of the stream (EventSource, a2a-js, curl) hang until their own timeout. This rule allows 2 s between the terminal event and the close"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
@@ -1602,6 +1617,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
     CARD_SHAPE_SKILL_ID_DUPLICATE,
     CARD_SHAPE_VERSION_UNKNOWN,
+    CARD_SHAPE_MEMBER_MISSPELT_0X,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
     CARD_SIG_STALE,

@@ -44,6 +44,13 @@ def chunk(body, close=None, **kw):
     return l
 
 
+def held_at_end(lines, secs=3.0):
+    """`lines` with the capture's stop (the last line) `secs` later: a stream still open then
+    is held past the 2 s grace STREAM-END-003 / -009 / -010 allow (cards60)."""
+    lines[-1]["t"] = round(lines[-1]["t"] + secs, 3)
+    return lines
+
+
 def card10(url=H + "/a2a", ifaces=None, **kw):
     c = {"name": "Demo", "description": "Demo agent",
          "supportedInterfaces": ifaces or [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],

@@ -201,9 +201,9 @@ case("S06-v10-sse-error-event-bare-error-object", lambda: getcard(card10()) + [S
     chunk(D(W1) + "\n\n"), chunk("event: error\ndata: " + json.dumps({"code": -32603, "message": "model overloaded"}) + "\n\n"), chunk("", close="eof")],
     [("stream-event-envelope-wrong", E), ("stream-event-invalid-shape", E)],
     "agent reports a failure as event: error with a bare error object, not a JSON-RPC error response (RPC-005)")
-case("S07-v10-sse-terminal-then-keepalive-until-capture-end", lambda: getcard(card10()) + [SREQ(), resp("", headers=SSE),
-    chunk(D(W1) + "\n\n"), chunk(D(C1) + "\n\n"), chunk(": keep-alive\n\n"), chunk(": keep-alive\n\n"), chunk("", close="timeout")],
-    [("stream-open-after-terminal", W)],
+case("S07-v10-sse-terminal-then-keepalive-until-capture-end", lambda: held_at_end(getcard(card10()) + [SREQ(), resp("", headers=SSE),
+    chunk(D(W1) + "\n\n"), chunk(D(C1) + "\n\n"), chunk(": keep-alive\n\n"), chunk(": keep-alive\n\n"), chunk("", close="timeout")]),
+    [("stream-open-after-terminal", E)],
     "after COMPLETED the agent keeps the stream open with keep-alive comments (STREAM-007)")
 case("S08-v10-sse-event-id-other-than-request", lambda: getcard(card10()) + [SREQ(5), resp("", headers=SSE),
     chunk(D(W1, 5) + "\n\n"), chunk(D(C1, 6) + "\n\n"), chunk("", close="eof")],

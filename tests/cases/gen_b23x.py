@@ -171,22 +171,22 @@ def sub10(i=2, tid="t1"):
     return req(H + "/a2a", rpc(i, "SubscribeToTask", {"id": tid}), headers={**V10, "accept": "text/event-stream"})
 
 
-case("R01-v10-subscribe-open-after-completed", lambda: C10() + [
+case("R01-v10-subscribe-open-after-completed", lambda: held_at_end(C10() + [
     SM(1, {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
     sub10(), resp("", headers=SSE),
     chunk(ev({"task": task10(state="WORKING")}, 2)),
     chunk(ev(st10(state="COMPLETED", n=2), 2)),
     chunk(": keepalive\n\n"), chunk(": keepalive\n\n"),
-    chunk("", close="timeout")],
-    [("stream-open-after-terminal", W)],
+    chunk("", close="timeout")]),
+    [("stream-open-after-terminal", E)],
     "SubscribeToTask stream delivered COMPLETED and then sent keep-alive comments until the capture stopped (STREAM-007: the stream closes at the terminal state)")
-case("R02-v10-rest-subscribe-open-after-failed", lambda: getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])) + [
+case("R02-v10-rest-subscribe-open-after-failed", lambda: held_at_end(getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])) + [
     req(H + "/tasks/t1:subscribe", "", method="GET", headers={"accept": "text/event-stream", "a2a-version": "1.0"}),
     resp("", headers=SSE),
     chunk(rest_ev({"task": task10(state="WORKING")})),
     chunk(rest_ev(st10(state="FAILED", n=2))),
-    chunk("", close="timeout")],
-    [("stream-open-after-terminal", W)],
+    chunk("", close="timeout")]),
+    [("stream-open-after-terminal", E)],
     "HTTP+JSON subscribe stream still open at capture end after TASK_STATE_FAILED (STREAM-007)")
 case("R03-v10-subscribe-misses-terminal-seen-by-get", lambda: C10() + [
     SM(1, {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
@@ -195,7 +195,7 @@ case("R03-v10-subscribe-misses-terminal-seen-by-get", lambda: C10() + [
     dict(GT(3), id="g"), resp(ok(3, task10(state="COMPLETED", n=5)), id="g"),
     chunk(": keepalive\n\n", t=15.0, id="s"),
     chunk("", close="timeout", t=30.0, id="s")],
-    [("stream-open-after-terminal", W)],
+    [("stream-open-after-terminal", E)],
     "the subscribe stream never delivered the terminal state a GetTask read while it was open, and hung 30 s until the capture stopped (STREAM-003, STREAM-007)")
 case("R04-v10-send-stream-hangs-after-task-canceled", lambda: C10() + [
     req(H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"}, id="s"),
@@ -203,7 +203,7 @@ case("R04-v10-send-stream-hangs-after-task-canceled", lambda: C10() + [
     chunk(ev({"task": task10(state="WORKING")}), id="s"),
     req(H + "/a2a", rpc(2, "CancelTask", {"id": "t1"}), headers=V10, id="c"), resp(ok(2, task10(state="CANCELED", n=3)), id="c"),
     chunk("", close="timeout", t=40.0, id="s")],
-    [("stream-open-after-terminal", W)],
+    [("stream-open-after-terminal", E)],
     "a cancel answered the task CANCELED, but the send stream of the task never delivered that state and stayed open until the capture stopped 40 s later (STREAM-007)")
 case("RL3-legal-v10-subscribe-delivers-terminal-after-get", lambda: C10() + [
     SM(1, {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),

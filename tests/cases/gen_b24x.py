@@ -469,7 +469,7 @@ case("X05-v10-cancel-leaves-send-stream-open", lambda: C10() + [
     RPC(2, "CancelTask", {"id": "t1"}),
     resp(ok(2, task10("t1", state="CANCELED", n=2))),
     dict(chunk("", close="timeout", id="s"), t=40.0)],
-    [("stream-open-after-terminal", W)],
+    [("stream-open-after-terminal", E)],
     "cancel answered CANCELED, the send stream of the task never got the terminal event and hung 40 s (STREAM-003)")
 case("X06-v10-cancel-then-stream-artifact-after-canceled", lambda: C10() + [
     req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"}, id="s"),
@@ -983,7 +983,7 @@ case("U03-v10-cancel-leaves-subscribe-stream-open", lambda: C10() + send_task("t
     RPC(3, "CancelTask", {"id": "t1"}),
     resp(ok(3, task10("t1", state="CANCELED", n=3))),
     dict(chunk("", close="timeout", id="s"), t=45.0)],
-    [("stream-open-after-terminal", W)],
+    [("stream-open-after-terminal", E)],
     "a SubscribeToTask stream still open 45 s after the cancel answered CANCELED, with no terminal event")
 case("U04-v03-rest-get-task-history-length-query-exceeded", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [
     req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=J03),

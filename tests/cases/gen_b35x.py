@@ -81,8 +81,8 @@ for b, mk in BOTH:
          [("STREAM-ARTIFACT-002", W)], "a chunk of a1 after the chunk marked lastChunk (STREAM-009)")
     case("S13-%s-status-timestamps-backwards" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED", 1)}, stu("WORKING", 5), stu("COMPLETED", 3)]),
          [("STREAM-ORDER-001", W)], "COMPLETED stamped :03 after WORKING stamped :05 (STREAM-005: events in generation order)")
-    case("S14-%s-open-after-terminal" % b, lambda mk=mk: mk(OK_RUN, close="timeout"),
-         [("STREAM-END-003", W)], "the stream stayed open after COMPLETED until the capture stopped (STREAM-007: closure at terminal is a MUST)")
+    case("S14-%s-open-after-terminal" % b, lambda mk=mk: held_at_end(mk(OK_RUN, close="timeout")),
+         [("STREAM-END-003", E)], "the stream stayed open after COMPLETED until the capture stopped (STREAM-007: closure at terminal is a MUST)")
     case("S15-%s-other-task-event" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, stu("WORKING", 2, tid="t9"), stu("COMPLETED", 3)]),
          [("ID-EVENT-002", E)], "a statusUpdate of task t9 on t1's stream (ID-006)")
     case("S16-%s-second-task-other-id" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, {"task": tsk("COMPLETED", 2, tid="t2")}]),

@@ -706,8 +706,8 @@ case("Z15-v10-stream-reset-then-polled-done", lambda: C10() + stream([{"task": t
      [("STREAM-END-002", E)], "the stream was reset while working; GetTask then shows it completed. Predicted STREAM-END-006, which is for a client that recovered the task by resubscribing (Z33); polling is no resubscription, so the stream's end stays an error")
 case("Z33-v10-stream-reset-then-resubscribed", lambda: C10() + stream([{"task": tsk("WORKING")}], close="reset") + SUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
      [("STREAM-END-006", W)], "the stream was reset while working; SubscribeToTask then follows the task to its end")
-case("Z16-v10-stream-open-after-terminal", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("COMPLETED", 3)], close="timeout"),
-     [("STREAM-END-003", W)], "the stream stays open after COMPLETED until the capture stops")
+case("Z16-v10-stream-open-after-terminal", lambda: held_at_end(C10() + stream([{"task": tsk("WORKING")}, stu("COMPLETED", 3)], close="timeout")),
+     [("STREAM-END-003", E)], "the stream stays open after COMPLETED until the capture stops")
 case("Z17-legal-v10-capture-stops-mid-task", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("WORKING", 2)], close="timeout"),
      [], "control: the capture stopped while the task still works (no end to judge)")
 case("Z18-v10-stream-not-declared", lambda: getcard(card10(capabilities={"streaming": False, "pushNotifications": True})) + stream(OK_STREAM()),

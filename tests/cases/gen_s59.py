@@ -181,7 +181,7 @@ def item3():
     write("s59-3-v10-message-reply-held-until-client-left", message_reply10(("client", 4.3)),
           exp([("stream-held-open-after-terminal", "error")], "streams59 item 3: SendStreamingMessage answered by one Message at 0.3 s (STREAM-002: a message reply stream is that message, then the close), held open until the client left at 4.3 s: STREAM-END-009 as the task case; before: silent"))
     write("s59-3-v10-message-reply-open-at-capture-end", message_reply10(("timeout", 4.3)),
-          exp([("stream-open-after-terminal", "warning")], "streams59 item 3: the same, still open when the capture stopped: STREAM-END-003's warning as the task case; before: only listed as not judged"))
+          exp([("stream-open-after-terminal", "error")], "streams59 item 3: the same, still open when the capture stopped: STREAM-END-003 as the task case (an error since cards60: 1.0 STREAM-002 is a MUST); before: only listed as not judged"))
     write("s59-3-legal-v10-message-reply-closed", message_reply10(("eof", 0.31)),
           exp([], "streams59 item 3, legal neighbour: the Message, then the agent closes: silent"))
     write("s59-3-legal-v10-message-reply-client-left-within-grace", message_reply10(("client", 0.8)),

@@ -72,7 +72,8 @@ def stream1(t, events, url=H + "/a2a", method="SendStreamingMessage", params=Non
     t.resp(200, "", ct="text/event-stream")
     for e in events:
         t.chunk(sse(res(i, e)) if wrap else sse(e))
-    t.chunk("", close=close)
+    if close:
+        t.chunk("", close=close)
     return t
 def send1(t, result, i=1, params=None, url=H + "/a2a", hdr=V1, method="SendMessage"):
     if params is None:
@@ -472,8 +473,13 @@ case("STREAM-END-001", after(False), after(True))
 def noterm(ok):
     t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}] + ([su1("TASK_STATE_COMPLETED")] if ok else [])); return t.text()
 case("STREAM-END-002", noterm(False), noterm(True))
+# cards60: the capture stops 3 s after the terminal event (past the 2 s grace STREAM-END-003
+# shares with -009 and -010); within it the open end is not judged
 def openafter(ok):
-    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")], close="eof" if ok else "timeout"); return t.text()
+    t = T(); stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")], close=None if not ok else "eof")
+    if not ok:
+        t.chunk("", close="timeout", dt=3.0)
+    return t.text()
 case("STREAM-END-003", openafter(False), openafter(True))
 # grpc58: the client closed the stream 3 s after the terminal event (the agent held it
 # open), against a client that closed it 0.5 s after (within the 2 s grace)
@@ -1531,6 +1537,9 @@ case("CARD-SHAPE-007", cardonly(card03(url=H + "/a2a", additionalInterfaces=[{"u
 # ---- CARD-SHAPE-008: a 0.3 card without preferredTransport (breaker19a Y10)
 _c03 = card03(url=H + "/a2a"); _c03.pop("preferredTransport")
 case("CARD-SHAPE-008", cardonly(_c03), cardonly(card03(url=H + "/a2a")))
+# ---- CARD-SHAPE-012: a 0.3 card's capability in snake_case, read as absent (cards60, f1321)
+case("CARD-SHAPE-012", cardonly(card03(url=H + "/a2a", capabilities={"streaming": True, "push_notifications": True})),
+     cardonly(card03(url=H + "/a2a")))
 # mine26b (spring-ai-ascend #233): a 1.0 card whose output modes are the words text and artifact
 case("CARD-SHAPE-009", cardonly(card1(defaultOutputModes=["text", "artifact"])), cardonly(card1(defaultOutputModes=["text/plain", "image/*"])))
 # ---- CARD-URL-010: JSON-RPC served at a url the card declares HTTP+JSON (breaker19a Y11)

@@ -141,6 +141,61 @@ impl State {
                 .collect();
             self.find(&r::CARD_SHAPE_MISSING_FIELD, msg, ev, &x.leg);
         }
+        // CARD-004 / DATA-001 (cards60, mine59 f1321): a 0.x card's members under another
+        // spelling, no required one lost (that is CARD-SHAPE-001's, above).
+        if !view.misspelt_members.is_empty() {
+            let m = &view.misspelt_members;
+            let gen = view
+                .effective_v0_version()
+                .as_deref()
+                .and_then(Dialect::from_version)
+                .map_or("0.x", Dialect::as_str);
+            let names = m
+                .iter()
+                .take(8)
+                .map(|x| {
+                    let at = x.pointer.rsplit_once('/').map_or("", |(p, _)| p);
+                    let at = at.trim_start_matches('/').replace('/', ".");
+                    let at = if at.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{at}.")
+                    };
+                    format!(
+                        "{at}{} for {}{}",
+                        x.sent,
+                        x.json_name,
+                        // a flag sent false reads as its default, false: nothing lost
+                        if v.pointer(&x.pointer).and_then(Json::as_bool) == Some(false) {
+                            ""
+                        } else {
+                            card::misspelt_member_loss(x.json_name)
+                        }
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let more = if m.len() > 8 { ", ..." } else { "" };
+            let ev = m
+                .iter()
+                .take(8)
+                .map(|mm| {
+                    x.ev_at(
+                        bseq,
+                        &format!("{base}{}", mm.pointer),
+                        v.pointer(&mm.pointer).map(|j| excerpt_value(j)),
+                    )
+                })
+                .collect();
+            self.find(
+                &r::CARD_SHAPE_MEMBER_MISSPELT_0X,
+                format!(
+                    "{gen} agent card spells members otherwise than its schema names them: {names}{more}; a {gen} client reads only the schema's names (lowerCamelCase, case-sensitive) and takes each of these as absent"
+                ),
+                ev,
+                &x.leg,
+            );
+        }
         // CARD-003 / VER-002: a 1.0 call (A2A-Version 1.x) for the extended card is answered
         // with a 1.0 AgentCard; a card in the 0.x shape has no supportedInterfaces, so a 1.0
         // client finds no interface to call.

@@ -741,6 +741,54 @@ pub(super) fn proto_field_names(
     (hits, seen.len())
 }
 
+/// The snake_case names of members the 0.2 / 0.3 JSON-RPC schema defines in camelCase
+/// (`messageId`, `contextId`, `taskId`, `artifactId`, `referenceTaskIds`, `lastChunk`,
+/// `pushNotificationConfig`): [`PROTO_NAMES_1_0`] entries whose JSON name is a 0.x member too.
+const SNAKE_CASE_0X: &[&str] = &[
+    "message_id",
+    "context_id",
+    "task_id",
+    "artifact_id",
+    "reference_task_ids",
+    "last_chunk",
+    "push_notification_config",
+];
+
+/// cards60: the members of a 0.2 / 0.3 JSON-RPC result or event `v` (at `base`) named in
+/// snake_case where the 0.x schema names them in camelCase ([`SNAKE_CASE_0X`]), as
+/// [`proto_field_names`] gives them (at most [`PROTO_NAMES_SHOWN`], with the number of
+/// distinct names in all). The same walk: `metadata` and a data part's `data` not walked.
+pub(super) fn snake_case_0x_names(
+    v: &Json,
+    base: &str,
+) -> (Vec<(String, &'static str, &'static str)>, usize) {
+    let (all, _) = proto_field_names(v, base, PROTO_NAMES_1_0.len());
+    let mut hits: Vec<_> = all
+        .into_iter()
+        .filter(|(_, snake, _)| SNAKE_CASE_0X.contains(snake))
+        .collect();
+    let total = hits.len();
+    hits.truncate(PROTO_NAMES_SHOWN);
+    (hits, total)
+}
+
+/// How a finding names the 0.x snake_case names `hits` ([`snake_case_0x_names`]), as
+/// [`proto_names_said`] names proto field names: "the snake_case name context_id where the
+/// schema's member is contextId: a client that reads the schema (...) reading contextId
+/// finds nothing".
+pub(super) fn snake_names_said(
+    hits: &[(String, &'static str, &'static str)],
+    total: usize,
+) -> String {
+    proto_names_said(
+        hits,
+        total,
+        "a client that reads the schema (a2a-js, a2a-java, a2a-go)",
+    )
+    .replace("proto field name", "snake_case name")
+    .replace("the JSON member", "the schema's member")
+}
+
 /// How a finding names the proto field names `hits` ([`proto_field_names`], `total`
 /// distinct in all) read by `reader` ("a client", "a receiver"): "the proto field name
 /// task_id where the JSON member is taskId: a receiver reading taskId finds nothing" for

@@ -154,6 +154,29 @@ impl State {
                 );
             }
         }
+        // cards60: a 0.2 / 0.3 JSON-RPC result whose members carry the snake_case names
+        // (message_id, context_id, task_id), as the client's request is told
+        // (DATA-SHAPE-002): the 0.x schema names them in camelCase, and a client that reads
+        // the schema (a2a-js, a2a-java, a2a-go) finds none of them.
+        if dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1)
+            && c.binding == Some(Binding::JsonRpc)
+            && walks.proto_name()
+        {
+            let (names, total) = snake_case_0x_names(res, base);
+            if !names.is_empty() {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "{} result of {} uses {} (only a2a-python's models also read the snake_case names)",
+                        dialect.map_or("0.x", Dialect::as_str),
+                        c.op_term(op.name()),
+                        snake_names_said(&names, total)
+                    ),
+                    names.iter().map(|(ptr, ..)| x.ev_at(bseq, ptr, None)).collect(),
+                    &x.leg,
+                );
+            }
+        }
         // VER-MIX-001: a part's media type or file name under the other generation's member
         // name (DIGEST §1 parts row, trap 11).
         if let Some(m) = part_style(&c)

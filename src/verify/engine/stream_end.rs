@@ -76,11 +76,8 @@ impl State {
         if s.error_seen || s.undecodable {
             return None;
         }
-        let zero_x = x
-            .call
-            .as_ref()
-            .and_then(|c| c.dialect)
-            .is_some_and(|d| d.is_0x());
+        let dialect = x.call.as_ref().and_then(|c| c.dialect);
+        let zero_x = dialect.is_some_and(|d| d.is_0x());
         let (end, closes, seq, t) = match (s.terminal, &s.final_interrupted) {
             (Some((st, tseq)), _) => (
                 format!("the terminal state {}", x.state_term(st)),
@@ -94,12 +91,24 @@ impl State {
                 *fseq,
                 s.final_interrupted_t,
             ),
-            (None, None) if s.message_reply && !zero_x && s.crossed_terminal.is_none() => (
-                "the Message that answered the call".to_string(),
-                "a message reply stream is that one message, then the close",
-                s.message_reply_seq,
-                s.message_reply_t,
-            ),
+            // cards60: a 0.2 / 0.3 message reply stream too (0.1 streams carry no Message):
+            // 0.x clients stop reading at the Message (STREAM-END-004), so the stream is over
+            (None, None)
+                if s.message_reply
+                    && s.crossed_terminal.is_none()
+                    && dialect != Some(Dialect::V0_1) =>
+            {
+                (
+                    "the Message that answered the call".to_string(),
+                    if zero_x {
+                        "a 0.x message reply stream is that one Message, then the close: 0.x clients stop reading at it"
+                    } else {
+                        "a message reply stream is that one message, then the close"
+                    },
+                    s.message_reply_seq,
+                    s.message_reply_t,
+                )
+            }
             _ => return None,
         };
         if t == 0 {
@@ -116,10 +125,13 @@ impl State {
             (HeldUntil::Capture, true) => "the gRPC server stream still had no status (grpc-status trailers) when the capture stopped",
             (HeldUntil::Capture, false) => "the event stream's response had still not ended when the capture stopped",
         };
-        let rule = if zero_x {
-            &r::STREAM_HELD_OPEN_0X
-        } else {
-            &r::STREAM_HELD_OPEN
+        // cards60: one grace for every generation; the severity follows the requirement
+        // (1.0 STREAM-003 / STREAM-007 / STREAM-002 MUST: STREAM-END-009 for the client's
+        // close, STREAM-END-003 for the capture's stop, both errors; 0.3 "should": -010)
+        let rule = match (zero_x, by) {
+            (true, _) => &r::STREAM_HELD_OPEN_0X,
+            (false, HeldUntil::Client) => &r::STREAM_HELD_OPEN,
+            (false, HeldUntil::Capture) => &r::STREAM_OPEN_AFTER_TERMINAL,
         };
         Some(Ok((
             rule,
@@ -130,6 +142,31 @@ impl State {
             ),
             vec![x.ev(seq), x.ev(x.end_seq)],
         )))
+    }
+
+    /// A stream the recording left open after the event that ended it
+    /// ([`Self::held_open_after_end`] with the capture's stop as the close): past the grace
+    /// its rule's finding (1.0 STREAM-END-003, 0.x STREAM-END-010), within it listed as not
+    /// judged. Returns whether the open end was judged either way.
+    fn judge_open_at_capture_end(&mut self, x: &mut Exch) -> bool {
+        match self.held_open_after_end(x, HeldUntil::Capture) {
+            Some(Ok((rule, msg, ev))) => {
+                self.stream_once(x, rule, msg, ev);
+                true
+            }
+            Some(Err(held)) => {
+                self.open_at_end(
+                    x,
+                    format!(
+                        "the recording ended {} ms after the event that ended the stream's cycle, with the stream still open: within the {:.0} s an agent is allowed to close it, end of stream not judged",
+                        held / 1000,
+                        HELD_OPEN_GRACE_US as f64 / 1e6
+                    ),
+                );
+                true
+            }
+            None => false,
+        }
     }
 
     pub(super) fn end_stream(&mut self, x: &mut Exch) {
@@ -150,7 +187,7 @@ impl State {
             s.events,
             s.opening,
         );
-        let (message_reply, message_reply_seq) = (s.message_reply, s.message_reply_seq);
+        let message_reply = s.message_reply;
         let interrupted_not_final = s.interrupted_not_final.clone();
         // STREAM-003 / STREAM-007 (breaker17b V5): an error that cuts a task the stream
         // had started, before its terminal (or interrupted) state, leaves the client
@@ -300,18 +337,14 @@ impl State {
                         );
                     }
                 }
+                // cards60: a 1.0 stream still open when the capture stopped after its
+                // terminal event is judged as the 0.x one is (streams59), with the same 2 s
+                // grace: STREAM-END-003, an error (1.0 STREAM-003 / STREAM-007 MUST);
+                // within the grace listed as not judged. Without that event, hung well after
+                // another answer showed the task ended: STREAM-END-003 as before.
                 Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
-                    if let Some((ts, tseq)) = terminal {
+                    if terminal.is_some() && self.judge_open_at_capture_end(x) {
                         open_end_judged = true;
-                        self.stream_once(
-                            x,
-                            &r::STREAM_OPEN_AFTER_TERMINAL,
-                            format!(
-                                "stream stayed open after the terminal state {}",
-                                x.state_term(ts)
-                            ),
-                            vec![x.ev(tseq), x.ev(x.end_seq)],
-                        );
                     } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
                         open_end_judged = true;
                         self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
@@ -324,24 +357,7 @@ impl State {
                 // within the grace it is listed as not judged. Open before any such event:
                 // listed below, as before.
                 Outcome::Open if c.dialect.is_some_and(|d| d.is_0x()) => {
-                    match self.held_open_after_end(x, HeldUntil::Capture) {
-                        Some(Ok((rule, msg, ev))) => {
-                            open_end_judged = true;
-                            self.stream_once(x, rule, msg, ev);
-                        }
-                        Some(Err(held)) => {
-                            open_end_judged = true;
-                            self.open_at_end(
-                                x,
-                                format!(
-                                    "the recording ended {} ms after the event that ended the stream's cycle, with the stream still open: within the {:.0} s an agent is allowed to close it, end of stream not judged",
-                                    held / 1000,
-                                    HELD_OPEN_GRACE_US as f64 / 1e6
-                                ),
-                            );
-                        }
-                        None => {}
-                    }
+                    open_end_judged |= self.judge_open_at_capture_end(x);
                 }
                 Outcome::ClientAbort => {
                     if let Some(Ok((rule, msg, ev))) =
@@ -366,14 +382,13 @@ impl State {
                         self.stream_once(x, rule, msg, ev);
                     }
                 }
-                Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
-                    open_end_judged = true;
-                    self.stream_once(
-                        x,
-                        &r::STREAM_OPEN_AFTER_TERMINAL,
-                        "stream stayed open after the Message that answered the call (a message reply stream is that one message, then the close)".into(),
-                        vec![x.ev(message_reply_seq), x.ev(x.end_seq)],
-                    );
+                // cards60: the capture's stop judged past the grace, on 1.0 (STREAM-END-003)
+                // and on 0.2 / 0.3 (STREAM-END-010) alike
+                Outcome::Open
+                    if c.dialect == Some(Dialect::V1_0)
+                        || c.dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1) =>
+                {
+                    open_end_judged |= self.judge_open_at_capture_end(x);
                 }
                 _ => {}
             }

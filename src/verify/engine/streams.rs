@@ -1303,6 +1303,29 @@ impl State {
                         );
                     }
                 }
+                // cards60: 0.2 / 0.3 JSON-RPC events in snake_case (message_id, context_id),
+                // as the result of a send is told (DATA-SHAPE-001)
+                if dialect.is_some_and(|d| d.is_0x() && d != Dialect::V0_1)
+                    && c.binding == Some(Binding::JsonRpc)
+                    && walks.proto_name()
+                {
+                    let (names, total) = snake_case_0x_names(payload, base);
+                    if !names.is_empty() {
+                        let said = snake_names_said(&names, total);
+                        self.stream_once(
+                            x,
+                            &r::STREAM_EVENT_SHAPE,
+                            format!(
+                                "{} stream event uses {said} (only a2a-python's models also read the snake_case names)",
+                                dialect.map_or("0.x", Dialect::as_str)
+                            ),
+                            names
+                                .iter()
+                                .map(|(ptr, ..)| x.ev_at(seq, ptr, None))
+                                .collect(),
+                        );
+                    }
+                }
                 p
             }
             Err(msg) => {

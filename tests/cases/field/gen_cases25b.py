@@ -81,7 +81,7 @@ case("f403-v10-subscribe-hangs-after-task-completed", [
     req(40.0, "POST", A + "/a2a", rpc("3", "GetTask", {"id": "t-340"}), ver="1.0"),
     resp(40.004, 200, ok("3", task10("t-340", "c-340", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-340", "parts": [{"text": "notes"}]}]))),
     sid(chunk(120.0, "", close="timeout"), "sub"),
-], [("stream-open-after-terminal", "warning")],
+], [("stream-open-after-terminal", "error")],
  "https://github.com/a2aproject/a2a-dotnet/issues/340 ; https://github.com/a2aproject/a2a-dotnet/pull/342 (after a dropped stream, SubscribeToTaskAsync to the in-progress task never completes: the await foreach hangs even after the task finished on the server)",
  "a subscription delivers the task's later events and closes at the terminal state (STREAM-003, STREAM-006); GetTask shows t-340 COMPLETED at 40 s while its subscription, open since 1 s, carried no event and stayed open until the client gave up 80 s later")
 

@@ -80,7 +80,7 @@ case("f485-card01-snake-case-modes-no-capabilities", card_get(A + "/.well-known/
     "name": "BJ llm agent", "description": "An llm agent", "url": "https://www.test.com", "version": "1.0.0",
     "skills": [{"id": "chat", "name": "Chat", "description": "Chats", "tags": ["chat"]}],
     "default_input_modes": ["application/json"], "default_output_modes": ["application/json"]}),
- [("card-missing-required-field", "error")],
+ [("card-missing-required-field", "error"), ("card-member-misspelt-0x", "warning")],
  "https://github.com/pydantic/pydantic-ai/issues/1747 (Google's A2A sample client failed on FastA2A's agent card: 4 validation errors, capabilities and authentication required, defaultInputModes / defaultOutputModes missing because FastA2A wrote default_input_modes / default_output_modes)",
  "served at the 0.2 path with no member 0.2 added, the card is judged by the 0.1 schema, which requires capabilities (CARD-004): it has none. The snake_case default_input_modes / default_output_modes are unknown members a camelCase reader ignores (0.1 leaves the default modes optional, so only their names are wrong)")
 

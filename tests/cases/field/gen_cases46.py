@@ -319,7 +319,7 @@ case("f1016-v10-rest-stream-hangs-after-task-completed", get_card(0.0, CARDR3) +
     tag(resp(30.01, 200, task10("t-145", "c-145", "TASK_STATE_COMPLETED", ts="2026-03-02T10:15:01.000Z",
         artifacts=[{"artifactId": "a-145", "parts": [{"text": "Error budget: 62% left."}]}]), ctype=A2AJ), 2),
     tag(chunk(120.0, "", close="timeout"), 1),
-], [("stream-open-after-terminal", "warning")], M145,
+], [("stream-open-after-terminal", "error")], M145,
      "GetTask shows t-145 completed, yet its stream never carried the completion and stayed open until the capture stopped: the agent subscribed its stream after the worker had already published the terminal status, so the event was dropped and the client waits forever (STREAM-003: the stream closes at the terminal state)")
 
 # --- f1017 (legal): the fixed agent repeats the Task event at the start of the stream (mezmo/aura PR #145)

@@ -79,7 +79,7 @@ case("f1320-v03-send-task-id-under-taskid-and-null-error", [
 case("f1321-v03-card-url-origin-and-snake-case-capabilities", get_card(0.0, AGOS_CARD, AG + "/.well-known/agent-card.json", rhdr={}) + [
     req(0.3, "POST", AG, rpc("c-1", "message/send", {"message": umsg03("Analyze this CSV data", mid="m-ag-2")})),
     resp(0.31, 405, {"detail": "Method Not Allowed"}, hdr={"allow": "GET"}),
-], [("card-url-unreachable", "error"), ("card-missing-required-field", "error")], SAGOS_CARD,
+], [("card-url-unreachable", "error"), ("card-missing-required-field", "error"), ("card-member-misspelt-0x", "warning")], SAGOS_CARD,
      "the card's url is the agent's JSON-RPC endpoint (0.3 §5.5 'url: The preferred endpoint URL'; CARD-005, CARD-006) and its members "
      "are spelt as the schema names them (0.3 §5.5.2 AgentCapabilities: pushNotifications, stateTransitionHistory; CARD-001): this "
      "server names the dashboard's origin as url while it serves JSON-RPC only at /a2a, so a client's message/send to the card's url "
