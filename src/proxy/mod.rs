@@ -20,8 +20,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - HTTP/1.1 field names keep the sender's case both ways (hyper's `preserve_header_case`
   on the server and the upstream clients; breaker18b X12); their order is hyper's (fields
   grouped by name, repeated fields in the order received, RFC 9110 §5.3), the fields
-  left after the hop-by-hop ones are taken out keep the sender's order both ways
-  (attack60), and the recording holds them
+  left after the hop-by-hop ones are taken out keep the sender's order when those came
+  last (or there were none), both ways, and always in a request forwarded with
+  `--no-via`; otherwise the last field takes a removed one's place (attack60: keeping the
+  order there costs ~2k instructions per message), and the recording holds them
   lower-cased, in the order received.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
@@ -1554,27 +1556,26 @@ fn connection_listed(h: &HeaderMap) -> Vec<HeaderName> {
 }
 
 /// Removes the hop-by-hop fields of a message about to be forwarded (RFC 9110 §7.6.1:
-/// [`is_hop_by_hop`]'s and the fields its `Connection` names), in place, and the fields that
-/// stay keep the order the sender gave them, in requests and answers alike, with or
-/// without `--no-via`. A message with both `Transfer-Encoding` and `Content-Length` also
-/// loses its `Content-Length`: Transfer-Encoding overrides it, and an intermediary MUST
-/// remove the received Content-Length before forwarding (RFC 9112 §6.3 item 3). The body
-/// was decoded by its Transfer-Encoding, so the stale length would cut it short for the
-/// next hop (hyper then frames it itself: chunked, or the length it counts). A `TE` that
-/// asks for `trailers` is forwarded as `TE: trailers` where it was (RFC 9110 §10.1.4). The
-/// recording keeps the fields as received (`request_head` / `response_head` are sent
-/// before this runs).
+/// [`is_hop_by_hop`]'s and the fields its `Connection` names), in place. A message with
+/// both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). A `TE` that asks for `trailers` is
+/// forwarded as `TE: trailers` (RFC 9110 §10.1.4). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
 ///
-/// Cost (attack60): one pass over the field names decides; a message with no hop-by-hop
-/// field (the bench's client and agent) is left as it is. `HeaderMap::remove` moves the
-/// last field into the removed one's place, so the fields from the first one that goes to
-/// the end are taken out and the kept ones put back in order: nothing to put back when the
-/// hop-by-hop fields come last (Node's `Connection: keep-alive`, `Keep-Alive: timeout=5`
-/// answers), the fields after it when one comes mid-list (httpx, `requests`, Node's fetch
-/// send `Connection: keep-alive` there), never the fields before it (before: the whole
-/// map was rebuilt in order for `--no-via` only, and the others got the last field moved
-/// into the removed one's place; attack58, attack59).
-fn strip_hop_by_hop(h: &mut HeaderMap) {
+/// The order of the fields that stay (RFC 9110 §5.3 gives the order of fields of
+/// different names no meaning): one pass over the names decides. No hop-by-hop field (the
+/// bench's client and agent, uvicorn's answers): nothing is done. Hop-by-hop fields that
+/// come last (Node's `Connection: keep-alive`, `Keep-Alive: timeout=5` answers): removed,
+/// the others keep their order at no cost. One before a field that stays (httpx,
+/// `requests` and Node's fetch send `Connection: keep-alive` mid-list or second):
+/// `HeaderMap::remove` moves the last field into its place, so the sender's order is
+/// kept only with `keep_order` (a `--no-via` request, attack58: the map is rebuilt in
+/// order, ~2k instructions more on a nine-field head, attack60's callgrind in
+/// docs/performance.md), otherwise the last field takes the removed one's place.
+fn strip_hop_by_hop(h: &mut HeaderMap, keep_order: bool) {
     let framed_by_te = h.contains_key(header::TRANSFER_ENCODING);
     let listed = if h.contains_key(header::CONNECTION) {
         connection_listed(h)
@@ -1597,25 +1598,34 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
-    let tail: Vec<HeaderName> = h.keys().skip(first).cloned().collect();
-    let mut back: Vec<(HeaderName, HeaderValue)> = Vec::new();
-    for name in tail {
-        let keep = !goes(&name);
-        let te_trailers = keep_te_trailers && name == header::TE;
-        let header::Entry::Occupied(e) = h.entry(name) else {
-            continue;
-        };
-        let (name, values) = e.remove_entry_mult();
-        if te_trailers {
-            back.push((name, HeaderValue::from_static("trailers")));
-        } else if keep {
-            for v in values {
-                back.push((name.clone(), v));
+    let last_only = h.keys().skip(first).all(&goes);
+    if keep_order && !last_only {
+        let old = std::mem::replace(h, HeaderMap::with_capacity(h.len()));
+        let mut name: Option<HeaderName> = None;
+        for (n, v) in old {
+            if n.is_some() {
+                name = n;
+            }
+            let Some(n) = &name else { continue };
+            if n == header::TE && keep_te_trailers {
+                // `TE: trailers` only, where the sender's TE was
+                if !h.contains_key(header::TE) {
+                    h.insert(header::TE, HeaderValue::from_static("trailers"));
+                }
+                continue;
+            }
+            if !goes(n) {
+                h.append(n, v);
             }
         }
+        return;
     }
-    for (n, v) in back {
-        h.append(n, v);
+    let gone: Vec<HeaderName> = h.keys().skip(first).filter(|n| goes(n)).cloned().collect();
+    for n in gone {
+        h.remove(n);
+    }
+    if keep_te_trailers {
+        h.insert(header::TE, HeaderValue::from_static("trailers"));
     }
 }
 
@@ -2308,8 +2318,10 @@ async fn handle(
     };
     // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
     let req_codings = other_transfer_codings(&parts.headers);
-    // hop-by-hop fields out, the rest in the client's order (attack60: no cost without one)
-    strip_hop_by_hop(&mut parts.headers);
+    // hop-by-hop fields out: the rest keep the client's order when that is free (none, or
+    // only last ones), and always with `--no-via` (no Via value made), for agents that
+    // check the header list as sent (attack58, attack60)
+    strip_hop_by_hop(&mut parts.headers, st.via_h1.is_none());
     // RFC 9110 §7.6.3: a proxy sends Via in each request it forwards; with this listener's
     // pseudonym in it, a request that comes back is told from a new one ([`came_back`]).
     // `--no-via` ([`ProxyExtras::no_via`]): neither value is made, nothing is appended.
@@ -2875,7 +2887,7 @@ async fn handle(
     // `Transfer-Encoding: gzip, chunked` / `xchunked` from the agent (breaker18b X3)
     let resp_codings = other_transfer_codings(&parts.headers);
     let Some(ctx) = ctx else {
-        strip_hop_by_hop(&mut parts.headers);
+        strip_hop_by_hop(&mut parts.headers, false);
         own_version(&mut parts, client_version);
         let body = body.map_err(BoxError::from).boxed_unsync();
         let body = match &resp_codings {
@@ -2912,7 +2924,7 @@ async fn handle(
             .get::<hyper::ext::ReasonPhrase>()
             .map(|r| String::from_utf8_lossy(r.as_bytes()).into_owned()),
     });
-    strip_hop_by_hop(&mut parts.headers);
+    strip_hop_by_hop(&mut parts.headers, false);
     own_version(&mut parts, client_version);
     if st.rewrite_card
         && parts.status.is_redirection()
