@@ -700,9 +700,10 @@ fn connect_to_a_reverse_proxy_is_refused_and_recorded() {
 
 /// Very long request targets: 8 KB is forwarded whole; 70 KB gets `414` (RFC 9112 §3);
 /// 500 KB, past the bytes the proxy buffers for a head, gets `414` or, when the buffer
-/// filled before the line ended, `431` that names the request line with the header section (before: "the request's header section is larger", for a
-/// request with two short fields); each refusal is recorded (a `request_refused`
-/// event with its words) and told as HTTP-FRAME-003, and the proxy goes on serving.
+/// filled before the line ended, `431` that names the request line with the header
+/// section (before: "the request's header section is larger", for a request with two
+/// short fields); each refusal is recorded (a `request_refused` event with its words) and
+/// told as HTTP-FRAME-003, and the proxy goes on serving.
 #[test]
 fn very_long_request_targets_are_forwarded_or_refused_by_their_size_and_told() {
     let agent = head_echo_agent();
