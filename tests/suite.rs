@@ -289,6 +289,8 @@ mod proxy_attack57;
 mod proxy_attack58;
 #[path = "proxy_attack59.rs"]
 mod proxy_attack59;
+#[path = "proxy_attack60.rs"]
+mod proxy_attack60;
 #[path = "proxy_card_cap.rs"]
 mod proxy_card_cap;
 #[path = "proxy_card_extended.rs"]

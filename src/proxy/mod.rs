@@ -19,9 +19,11 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
   `open` when the proxy shut down under it).
 - HTTP/1.1 field names keep the sender's case both ways (hyper's `preserve_header_case`
   on the server and the upstream clients; breaker18b X12); their order is hyper's (fields
-  grouped by name, repeated fields in the order received, RFC 9110 §5.3), a removed
-  hop-by-hop field takes the last field in its place, except in a request forwarded with
-  `--no-via`, whose other fields keep the client's order), and the recording holds them
+  grouped by name, repeated fields in the order received, RFC 9110 §5.3), the fields
+  left after the hop-by-hop ones are taken out keep the sender's order when those came
+  last (or there were none), both ways, and always in a request forwarded with
+  `--no-via`; otherwise the last field takes a removed one's place (attack60: keeping the
+  order there costs ~2k instructions per message), and the recording holds them
   lower-cased, in the order received.
 - Hop-by-hop headers (RFC 9110 §7.6.1) are stripped both ways; `Host` is rewritten to the
   upstream's authority. `request_head.url` is the URL as the client addressed it,
@@ -1509,33 +1511,86 @@ fn connection_error(
     }
 }
 
-/// Hop-by-hop header fields (RFC 9110 §7.6.1), never forwarded.
-/// Names as `HeaderName`s, so removing them needs no parsing per request.
-/// Not forwarded (RFC 9110 §7.6.1). `Trailer` is not among them: it declares end-to-end
-/// trailer fields, and hyper sends only the trailers a response declares.
-static HOP_BY_HOP: [HeaderName; 8] = [
-    header::CONNECTION,
-    HeaderName::from_static("keep-alive"),
-    HeaderName::from_static("proxy-connection"),
-    header::PROXY_AUTHENTICATE,
-    header::PROXY_AUTHORIZATION,
-    header::TE,
-    header::TRANSFER_ENCODING,
-    header::UPGRADE,
-];
+/// Whether `name` (lower case, as `HeaderName::as_str` gives it) is a hop-by-hop field
+/// (RFC 9110 §7.6.1), never forwarded: `Connection`, `Keep-Alive`, `Proxy-Connection`,
+/// `Proxy-Authenticate`, `Proxy-Authorization`, `TE`, `Transfer-Encoding`, `Upgrade`.
+/// `Trailer` is not among them: it declares end-to-end trailer fields, and hyper sends
+/// only the trailers a response declares. A match on the text, so that a name of another length costs one comparison (the scan
+/// of [`strip_hop_by_hop`] asks it of every field name of every message).
+fn is_hop_by_hop(name: &str) -> bool {
+    matches!(
+        name,
+        "connection"
+            | "keep-alive"
+            | "proxy-connection"
+            | "proxy-authenticate"
+            | "proxy-authorization"
+            | "te"
+            | "transfer-encoding"
+            | "upgrade"
+    )
+}
 
-/// What a message's own fields add to [`HOP_BY_HOP`]: the field names its `Connection`
-/// lists (RFC 9110 §7.6.1: those go too), and whether its `TE` asks for `trailers` (the one
-/// `TE` value kept, RFC 9110 §10.1.4). Shared by [`strip_hop_by_hop`] and
-/// [`strip_hop_by_hop_in_order`].
-fn connection_options(h: &HeaderMap) -> (Vec<HeaderName>, bool) {
-    let listed = h
-        .get_all(header::CONNECTION)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
-        .collect();
+/// The fields a message's `Connection` names besides [`is_hop_by_hop`]'s that the message has
+/// (RFC 9110 §7.6.1: those go too). A token naming no field of the message (`close`,
+/// mostly) or one of [`is_hop_by_hop`]'s (`keep-alive`, `upgrade`, `te`) adds nothing, and is
+/// looked up without making a `HeaderName` (no allocation for the `Connection: keep-alive`
+/// nearly every HTTP/1.1 client sends).
+fn connection_listed(h: &HeaderMap) -> Vec<HeaderName> {
+    let mut listed = Vec::new();
+    for v in h.get_all(header::CONNECTION) {
+        let Ok(v) = v.to_str() else { continue };
+        for t in v.split(',').map(str::trim) {
+            // `&str` keys are looked up as they are (no `HeaderName` made)
+            if t.is_empty() || t.eq_ignore_ascii_case("keep-alive") || !h.contains_key(t) {
+                continue;
+            }
+            if let Ok(n) = HeaderName::from_bytes(t.as_bytes()) {
+                if !is_hop_by_hop(n.as_str()) && !listed.contains(&n) {
+                    listed.push(n);
+                }
+            }
+        }
+    }
+    listed
+}
+
+/// Removes the hop-by-hop fields of a message about to be forwarded (RFC 9110 §7.6.1:
+/// [`is_hop_by_hop`]'s and the fields its `Connection` names), in place. A message with
+/// both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
+/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
+/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
+/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
+/// frames it itself: chunked, or the length it counts). A `TE` that asks for `trailers` is
+/// forwarded as `TE: trailers` (RFC 9110 §10.1.4). The recording keeps the fields as
+/// received (`request_head` / `response_head` are sent before this runs).
+///
+/// The order of the fields that stay (RFC 9110 §5.3 gives the order of fields of
+/// different names no meaning): one pass over the names decides. No hop-by-hop field (the
+/// bench's client and agent, uvicorn's answers): nothing is done. Hop-by-hop fields that
+/// come last (Node's `Connection: keep-alive`, `Keep-Alive: timeout=5` answers): removed,
+/// the others keep their order at no cost. One before a field that stays (httpx,
+/// `requests` and Node's fetch send `Connection: keep-alive` mid-list or second):
+/// `HeaderMap::remove` moves the last field into its place, so the sender's order is
+/// kept only with `keep_order` (a `--no-via` request, attack58: the map is rebuilt in
+/// order, ~2k instructions more on a nine-field head, attack60's callgrind in
+/// docs/performance.md), otherwise the last field takes the removed one's place.
+fn strip_hop_by_hop(h: &mut HeaderMap, keep_order: bool) {
+    let framed_by_te = h.contains_key(header::TRANSFER_ENCODING);
+    let listed = if h.contains_key(header::CONNECTION) {
+        connection_listed(h)
+    } else {
+        Vec::new()
+    };
+    let goes = |n: &HeaderName| {
+        is_hop_by_hop(n.as_str())
+            || (framed_by_te && n == header::CONTENT_LENGTH)
+            || (!listed.is_empty() && listed.contains(n))
+    };
+    // `keys` walks the map's entries, one per distinct name, in order
+    let Some(first) = h.keys().position(&goes) else {
+        return;
+    };
     let keep_te_trailers = h
         .get(header::TE)
         .and_then(|v| v.to_str().ok())
@@ -1543,69 +1598,34 @@ fn connection_options(h: &HeaderMap) -> (Vec<HeaderName>, bool) {
             v.split(',')
                 .any(|t| t.trim().eq_ignore_ascii_case("trailers"))
         });
-    (listed, keep_te_trailers)
-}
-
-/// Removes the hop-by-hop fields of a message about to be forwarded, in place. A message
-/// with both `Transfer-Encoding` and `Content-Length` also loses its `Content-Length`:
-/// Transfer-Encoding overrides it, and an intermediary MUST remove the received
-/// Content-Length before forwarding (RFC 9112 §6.3 item 3). The body was decoded by its
-/// Transfer-Encoding, so the stale length would cut it short for the next hop (hyper then
-/// frames it itself: chunked, or the length it counts). The recording keeps the fields as
-/// received (`request_head` / `response_head` are sent before this runs).
-fn strip_hop_by_hop(h: &mut HeaderMap) {
-    if h.contains_key(header::TRANSFER_ENCODING) {
-        h.remove(header::CONTENT_LENGTH);
+    let last_only = h.keys().skip(first).all(&goes);
+    if keep_order && !last_only {
+        let old = std::mem::replace(h, HeaderMap::with_capacity(h.len()));
+        let mut name: Option<HeaderName> = None;
+        for (n, v) in old {
+            if n.is_some() {
+                name = n;
+            }
+            let Some(n) = &name else { continue };
+            if n == header::TE && keep_te_trailers {
+                // `TE: trailers` only, where the sender's TE was
+                if !h.contains_key(header::TE) {
+                    h.insert(header::TE, HeaderValue::from_static("trailers"));
+                }
+                continue;
+            }
+            if !goes(n) {
+                h.append(n, v);
+            }
+        }
+        return;
     }
-    let (listed, keep_te_trailers) = connection_options(h);
-    for n in HOP_BY_HOP.iter() {
-        h.remove(n);
-    }
-    for n in listed {
+    let gone: Vec<HeaderName> = h.keys().skip(first).filter(|n| goes(n)).cloned().collect();
+    for n in gone {
         h.remove(n);
     }
     if keep_te_trailers {
         h.insert(header::TE, HeaderValue::from_static("trailers"));
-    }
-}
-
-/// [`strip_hop_by_hop`] for a request: the same fields go, and the fields that stay keep
-/// the order the client sent them in (`HeaderMap::remove` moves the last field into the
-/// removed one's place, so a client's `Connection: keep-alive` sent first made its last
-/// field the first one forwarded; attack58, for `--no-via` only: Python's httpx and Node's
-/// fetch send `Connection: keep-alive` mid-list, and every request paying this was measured
-/// by attack59 and taken back in session 59 (lead)). The map is
-/// rebuilt, at its size, only when a field is to go (callgrind, attack59, a nine-field
-/// head: 5.5k instructions with `Connection` among them, 2.6k for `strip_hop_by_hop`; 1.2k
-/// without, 1.35k for `strip_hop_by_hop`).
-fn strip_hop_by_hop_in_order(h: &mut HeaderMap) {
-    let framed_by_te = h.contains_key(header::TRANSFER_ENCODING);
-    let (listed, keep_te_trailers) = connection_options(h);
-    let goes = |n: &HeaderName| {
-        HOP_BY_HOP.contains(n)
-            || listed.contains(n)
-            || (framed_by_te && n == header::CONTENT_LENGTH)
-    };
-    if !h.keys().any(goes) {
-        return;
-    }
-    let old = std::mem::replace(h, HeaderMap::with_capacity(h.len()));
-    let mut name: Option<HeaderName> = None;
-    for (n, v) in old {
-        if n.is_some() {
-            name = n;
-        }
-        let Some(n) = &name else { continue };
-        if n == header::TE && keep_te_trailers {
-            // `TE: trailers` only, where the client's TE was
-            if !h.contains_key(header::TE) {
-                h.insert(header::TE, HeaderValue::from_static("trailers"));
-            }
-            continue;
-        }
-        if !goes(n) {
-            h.append(n, v);
-        }
     }
 }
 
@@ -2298,17 +2318,10 @@ async fn handle(
     };
     // `Transfer-Encoding: gzip, chunked` (breaker18b X4): hyper undid `chunked` only
     let req_codings = other_transfer_codings(&parts.headers);
-    // hop-by-hop fields out. With `--no-via` (no Via value made) the rest keep the client's
-    // order, for agents that check the header list as sent; otherwise a removed field takes
-    // the last field in its place: the order of fields of different names carries no
-    // meaning (RFC 9110 §5.3), and the in-order strip costs 5.5k instructions against 2.6k
-    // on a head with `Connection: keep-alive` among nine fields (attack59's callgrind), paid
-    // by nearly every client (httpx, requests and Node fetch all send it).
-    if st.via_h1.is_none() {
-        strip_hop_by_hop_in_order(&mut parts.headers);
-    } else {
-        strip_hop_by_hop(&mut parts.headers);
-    }
+    // hop-by-hop fields out: the rest keep the client's order when that is free (none, or
+    // only last ones), and always with `--no-via` (no Via value made), for agents that
+    // check the header list as sent (attack58, attack60)
+    strip_hop_by_hop(&mut parts.headers, st.via_h1.is_none());
     // RFC 9110 §7.6.3: a proxy sends Via in each request it forwards; with this listener's
     // pseudonym in it, a request that comes back is told from a new one ([`came_back`]).
     // `--no-via` ([`ProxyExtras::no_via`]): neither value is made, nothing is appended.
@@ -2874,7 +2887,7 @@ async fn handle(
     // `Transfer-Encoding: gzip, chunked` / `xchunked` from the agent (breaker18b X3)
     let resp_codings = other_transfer_codings(&parts.headers);
     let Some(ctx) = ctx else {
-        strip_hop_by_hop(&mut parts.headers);
+        strip_hop_by_hop(&mut parts.headers, false);
         own_version(&mut parts, client_version);
         let body = body.map_err(BoxError::from).boxed_unsync();
         let body = match &resp_codings {
@@ -2911,7 +2924,7 @@ async fn handle(
             .get::<hyper::ext::ReasonPhrase>()
             .map(|r| String::from_utf8_lossy(r.as_bytes()).into_owned()),
     });
-    strip_hop_by_hop(&mut parts.headers);
+    strip_hop_by_hop(&mut parts.headers, false);
     own_version(&mut parts, client_version);
     if st.rewrite_card
         && parts.status.is_redirection()

@@ -121,8 +121,10 @@ pub fn refusal_text(status: u16) -> Option<&'static str> {
         414 => Some("the request target (URL) is longer than the proxy reads (RFC 9112 §3), so it was not forwarded to the agent"),
         // hyper says "message head is too large" for both of its limits: more fields than
         // it parses, or more bytes than it buffers (breaker42 many-headers: 120 short fields,
-        // 2 KiB in all, were told as a section too large, and the agent behind took them)
-        431 => Some("the request's header section is larger than the proxy reads: more than 100 header fields, or more than 417792 bytes (RFC 6585 §5), so it was not forwarded to the agent"),
+        // 2 KiB in all, were told as a section too large, and the agent behind took them);
+        // a request line past the bytes it buffers is told so too (attack60: a 500 KB URL
+        // got 431, not 414, and was told as a header section)
+        431 => Some("the request's head (its request line and header section) is larger than the proxy reads: more than 100 header fields, or more than 417792 bytes (RFC 6585 §5), so it was not forwarded to the agent"),
         _ => None,
     }
 }
