@@ -495,6 +495,7 @@ mod tests {
         let files = engine_files![
             "agents",
             "answer_faults",
+            "call_params",
             "cards",
             "credentials",
             "disconnects",

@@ -29,6 +29,7 @@ use crate::model::json::{
 // rules.rs: `grep -rn TASK_MESSAGE_TO_INTERRUPTED_REFUSED src/verify/engine*` (TASK-STATE-015).
 mod agents;
 mod answer_faults;
+mod call_params;
 mod cards;
 mod credentials;
 mod disconnects;
@@ -60,6 +61,7 @@ mod task_reads;
 mod versions;
 
 use answer_faults::*;
+use call_params::{parse_request_shared, Params};
 use disconnects::ClientLeft;
 use error_shapes::*;
 use gateway::*;
@@ -116,7 +118,7 @@ struct Call {
     /// The request's id is a whole number in exponent notation (`1e3`,
     /// [`jsonrpc::exponent_integer_id`]): an integer id, not RPC-REQ-001's (review33 Q6).
     rpc_id_exponent: bool,
-    params: Json<'static>,
+    params: Params,
     /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
     /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
     /// still that long instead of parsing it again.
@@ -228,7 +230,7 @@ impl Call {
     /// instead (`"an array (params by position)"`, `"a string"`, `"null"`, ...); `None` for
     /// an object or no params.
     fn params_not_object(&self) -> Option<&'static str> {
-        Some(match &self.params {
+        Some(match self.params.json() {
             Json::Object(_) => return None,
             Json::Null if !self.params_null => return None,
             Json::Null => "null",
@@ -248,7 +250,7 @@ impl Call {
     fn task_id(&self) -> Option<&str> {
         self.route_task
             .as_deref()
-            .or_else(|| a2a::params_task_id(&self.params))
+            .or_else(|| a2a::params_task_id(self.params.json()))
     }
 
     /// The JSON Pointer of the task id [`Call::task_id`] reads in the request body:
@@ -1333,6 +1335,17 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// `body`, a reading of this exchange's request body ([`Exch::req_decoded`]), as a
+    /// shared handle: the recorded bytes themselves when it is them (no copy for a body
+    /// of one chunk, [`BodyAcc::share`]), else a copy of the decoded body; empty for none.
+    fn req_shared(&self, body: Option<&[u8]>) -> Bytes {
+        match body {
+            None => Bytes::new(),
+            Some(b) if std::ptr::eq(b, self.req_body.as_slice()) => self.req_body.share(),
+            Some(b) => Bytes::copy_from_slice(b),
+        }
+    }
+
     /// The request carries the prober's negative-test header
     /// ([`crate::model::PROBE_NEGATIVE_HEADER`], any value): a call malformed on purpose or
     /// sent to the prober's own webhook, which the client-side rules leave alone (one test
@@ -1478,7 +1491,7 @@ impl Exch {
         if not_json || len != self.req_body.len() {
             return None;
         }
-        match &c.params {
+        match c.params.json() {
             Json::Object(_) => None,
             // an empty body also reads as null: only the literal counts (rare: decoded then)
             Json::Null => self
@@ -3284,7 +3297,7 @@ struct GwPair {
 /// [`State::gw_up_answers`]): the message id of a send, the task id of a task call.
 fn gw_call_key(op: Op, c: &Call) -> Option<&str> {
     match op {
-        Op::SendMessage | Op::SendStreamingMessage => params_message(&c.params)
+        Op::SendMessage | Op::SendStreamingMessage => params_message(c.params.json())
             .and_then(|m| m.get("messageId"))
             .and_then(Json::as_str),
         Op::GetTask | Op::CancelTask | Op::SubscribeToTask => c.task_id(),
@@ -4711,7 +4724,7 @@ impl State {
         if c.webhook || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return false;
         }
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return false;
         };
         if a2a::message_task_id(m).is_some()
@@ -4848,7 +4861,9 @@ impl State {
         // content type, not the request, is what the agent does not take.
         // mine34 (openclaw #135716): or in words that demand the text part the message lacks.
         let kind_refused = send
-            .then(|| params_message(&c.params).and_then(|m| part_kind_refusal(m, [said, detail])))
+            .then(|| {
+                params_message(c.params.json()).and_then(|m| part_kind_refusal(m, [said, detail]))
+            })
             .flatten();
         // breaker17b V6: a2a-python refuses the request with InvalidParams when its
         // executor's own event names another task or context than the request's
@@ -4867,13 +4882,13 @@ impl State {
         // mine26b (ag2 PR #2163, a2a-python PR #327): a send whose text part is empty,
         // refused with words that blame the empty content, in any version.
         let empty_refused = send
-            .then(|| params_message(&c.params).and_then(first_empty_text_part))
+            .then(|| params_message(c.params.json()).and_then(first_empty_text_part))
             .flatten()
             .filter(|_| [said, detail].into_iter().flatten().any(says_empty_content));
         // mine26b (archestra PR #7599): a messageId that is no UUID, refused in words that
         // ask for a UUID, in any version.
         let uuid_refused = send
-            .then(|| params_message(&c.params))
+            .then(|| params_message(c.params.json()))
             .flatten()
             .and_then(|m| {
                 non_uuid_message_id(m).filter(|id| {
@@ -4904,7 +4919,7 @@ impl State {
         let name = c.op_term(op.name());
         let (holder, base, optional): (Option<&Obj>, &str, &[(&str, &str)]) = match op {
             _ if send => (
-                params_message(&c.params),
+                params_message(c.params.json()),
                 "message.",
                 &[
                     ("taskId", "task_id"),
@@ -5048,7 +5063,7 @@ impl State {
         }
         let mut ev = vec![x.ev(x.req_ev_seq())];
         if why.is_none() && send {
-            let m = params_message(&c.params);
+            let m = params_message(c.params.json());
             let tid = m.and_then(a2a::message_task_id);
             let mctx = m.and_then(a2a::message_context_id);
             if let Some((tid, rec)) = tid.and_then(|t| Some((t, self.task_of(x, t)?))) {
@@ -6389,7 +6404,8 @@ impl State {
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             crate::model::json::take_conflicting_duplicate();
-            let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            // read in place: the params tree borrows the body's bytes (issue 7)
+            let (mut parsed, mut params) = parse_request_shared(x.req_shared(body.as_deref()));
             let duplicate = crate::model::json::take_conflicting_duplicate();
             if self.push_forgotten
                 && route.is_none()
@@ -6407,12 +6423,12 @@ impl State {
                 return;
             }
             match &mut parsed {
-                RequestParse::Request { method, id, params } => {
+                RequestParse::Request { method, id, .. } => {
                     c.binding = Some(Binding::JsonRpc);
                     c.method = Some(method.clone());
                     c.rpc_id = id.clone();
                     // `c.rpc` is read for its kind and id only: the params move, no copy.
-                    c.params = std::mem::take(params);
+                    c.params = std::mem::take(&mut params);
                     // `"params": null` reads as no params; told apart only when the body
                     // names params at all (rare: a second parse then).
                     if c.params.is_null() && body.as_deref().is_some_and(|b| Q_PARAMS.in_(b)) {
@@ -6525,7 +6541,11 @@ impl State {
                 && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
             if let (Some(b), false) = (body.as_deref(), bodyless) {
                 crate::model::json::take_conflicting_duplicate();
-                let parsed = Json::parse_owned(b);
+                // read in place: the params tree borrows the body's bytes (issue 7)
+                let (parsed, params) = Params::read(x.req_shared(Some(b)), |r| match r {
+                    Ok(v) => (Ok(()), Some(v)),
+                    Err(e) => (Err(e), None),
+                });
                 if let Some(d) = crate::model::json::take_conflicting_duplicate() {
                     // review26 R4 on HTTP+JSON: the request body names a member twice.
                     if !c.webhook {
@@ -6543,7 +6563,7 @@ impl State {
                     c.op = None;
                 }
                 let not_json = parsed.is_err() && limit.is_none() && !trim_ascii(b).is_empty();
-                c.params = parsed.unwrap_or_default();
+                c.params = params;
                 c.params_parsed = Some((x.req_body.len(), not_json));
             }
             // breaker19a Y4: a route without `/v1` is 1.0 by its shape, but a call that
@@ -6554,7 +6574,7 @@ impl State {
             if rt.dialect == Dialect::V1_0
                 && c.header_version.is_none()
                 && rt.op != Op::GetCard
-                && params_message(&c.params).is_none_or(|m| m.get("parts").is_none())
+                && params_message(c.params.json()).is_none_or(|m| m.get("parts").is_none())
                 && self.card_rest_0x_only(x)
             {
                 c.dialect = Some(Dialect::V0_3);
@@ -6569,7 +6589,7 @@ impl State {
                     .as_deref()
                     .and_then(Dialect::from_version)
                     .is_some_and(Dialect::is_0x)
-                && params_message(&c.params)
+                && params_message(c.params.json())
                     .is_some_and(|m| m.get("content").is_some() && m.get("parts").is_none())
             {
                 c.dialect = Some(Dialect::V0_3);
@@ -6595,7 +6615,7 @@ impl State {
             if rt.dialect == Dialect::V0_3
                 && c.header_version.as_deref().and_then(Dialect::from_version)
                     == Some(Dialect::V1_0)
-                && params_message(&c.params).is_none_or(|m| m.get("content").is_none())
+                && params_message(c.params.json()).is_none_or(|m| m.get("content").is_none())
             {
                 c.dialect = Some(Dialect::V1_0);
             }
@@ -7471,7 +7491,7 @@ mod tests {
                 req_t: r.next(10) as u64,
                 end_t: [0, 12, 20][r.next(3)],
                 call: Some(Arc::new(Call {
-                    params: Json::parse_owned(params.as_bytes()).unwrap(),
+                    params: super::Params::owned(Json::parse_owned(params.as_bytes()).unwrap()),
                     ..Default::default()
                 })),
                 req_headers,

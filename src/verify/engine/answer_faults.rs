@@ -217,7 +217,7 @@ pub(super) fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
     let Some(c) = c else { return true };
     let Some(op) = c.op else { return true };
     let names_task = c.task_id().is_some()
-        || a2a::params_message(&c.params).is_some_and(|m| {
+        || a2a::params_message(c.params.json()).is_some_and(|m| {
             m.get("taskId")
                 .or_else(|| m.get("task_id"))
                 .and_then(Json::as_str)

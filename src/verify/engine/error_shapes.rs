@@ -343,7 +343,7 @@ pub(super) fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
 pub(super) fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     let bare = c.bare_params();
-    if let Some(m) = params_message(&c.params) {
+    if let Some(m) = params_message(c.params.json()) {
         let base = if bare { "/message" } else { "/params/message" };
         if let Some(p) = find_kind(m, base) {
             out.push((p, "kind"));

@@ -426,8 +426,8 @@ impl State {
             && !matches!(x.status, Some(502 | 504) | None)
             && !internal_failure(&x)
         {
-            if let Some(mid) =
-                params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
+            if let Some(mid) = params_message(c.params.json())
+                .and_then(|m| str_member(m, "messageId", "message_id"))
             {
                 let key = x.tkey(mid);
                 if self.sent_messages.get(&key).is_some_and(|e| *e.2 == *x.id) {
@@ -2333,7 +2333,7 @@ impl State {
     /// client's send `c` carries a messageId an earlier send on the same leg used for a
     /// message with other parts.
     pub(super) fn message_id_reused(&mut self, x: &Exch, c: &Call) {
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return;
         };
         let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()) else {

@@ -360,7 +360,11 @@ impl State {
             }) = &c.rpc
             {
                 if let Some(what) = c.params_not_object() {
-                    let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
+                    let at = x.ev_at(
+                        x.req_ev_seq(),
+                        "/params",
+                        Some(excerpt_value(c.params.json())),
+                    );
                     self.find(
                         &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
                         format!("{who}'s {method} call passes params as {what} instead of the method's params object"),
@@ -396,7 +400,7 @@ impl State {
                     format!(
                         "{who}'s {call} sends {what} as its body instead of the operation's request object ({{}} when the path names everything)"
                     ),
-                    vec![x.ev_at(x.req_ev_seq(), "", Some(excerpt_value(&c.params)))],
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(excerpt_value(c.params.json())))],
                     &x.leg,
                 );
             }
@@ -683,7 +687,7 @@ impl State {
             return None;
         }
         let tid = str_member(m, "taskId", "task_id").filter(|t| !t.trim().is_empty())?;
-        let named = params_message(&c.params)
+        let named = params_message(c.params.json())
             .and_then(|q| str_member(q, "taskId", "task_id"))
             .is_some_and(|q| q == tid);
         // `<=`: a Task event and the message after it in one SSE chunk share the chunk's
@@ -984,7 +988,7 @@ impl State {
             return;
         }
         let c = x.call.clone().unwrap_or_default();
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return;
         };
         self.note_followup_refusal(x, m, success);
@@ -1003,7 +1007,7 @@ impl State {
             str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())
         };
         let msg_id = str_member(m, "messageId", "message_id");
-        let member = a2a::params_message_member(&c.params);
+        let member = a2a::params_message_member(c.params.json());
         let base = if c.bare_params() {
             format!("/{member}")
         } else {
@@ -1640,7 +1644,7 @@ impl State {
         {
             return None;
         }
-        let m = params_message(&c.params)?;
+        let m = params_message(c.params.json())?;
         let qc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())?;
         let rc = str_member(reply, "contextId", "context_id").filter(|s| !s.is_empty())?;
         if qc == rc {
@@ -1719,7 +1723,7 @@ impl State {
                     if let RequestParse::Request { method, id, params } = &parsed {
                         k.method = Some(method.clone());
                         k.rpc_id = id.clone();
-                        k.params = params.clone();
+                        k.params = Params::owned(params.clone());
                         if let Some((op, d)) = method_op(method) {
                             k.op = Some(op);
                             k.dialect = Some(d);
@@ -2025,7 +2029,7 @@ impl State {
                 vec![x.ev_at(
                     x.req_ev_seq(),
                     &format!("/{i}/params"),
-                    Some(excerpt_value(&k.params)),
+                    Some(excerpt_value(k.params.json())),
                 )],
                 &x.leg,
             );

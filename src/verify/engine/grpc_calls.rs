@@ -28,10 +28,12 @@ impl State {
             let body = x.req_body.as_slice();
             match decode_grpc_request(&route, body, enc.as_deref()) {
                 GrpcRequest::Params(v) => {
-                    c.params = serde_json::to_vec(&v)
-                        .ok()
-                        .and_then(|b| Json::parse_owned(&b).ok())
-                        .unwrap_or_default();
+                    c.params = Params::owned(
+                        serde_json::to_vec(&v)
+                            .ok()
+                            .and_then(|b| Json::parse_owned(&b).ok())
+                            .unwrap_or_default(),
+                    );
                 }
                 GrpcRequest::OverCap(why) => {
                     g.unreadable.get_or_insert(why);

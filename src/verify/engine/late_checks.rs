@@ -472,7 +472,7 @@ pub(super) fn call_ask_text(x: &Exch) -> String {
     let Some(m) = x
         .call
         .as_deref()
-        .and_then(|c| a2a::params_message(&c.params))
+        .and_then(|c| a2a::params_message(c.params.json()))
     else {
         return String::new();
     };
@@ -841,7 +841,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return false;
         }
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return false;
         };
         if a2a::message_task_id(m) != Some(tid) {
@@ -881,7 +881,7 @@ impl State {
             .call
             .as_ref()
             .filter(|c| matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)))
-            .and_then(|c| params_message(&c.params))
+            .and_then(|c| params_message(c.params.json()))
             .filter(|m| a2a::message_task_id(m) == Some(tid))
             .and_then(|m| str_member(m, "messageId", "message_id"))
             .map(str::to_string);

@@ -322,7 +322,7 @@ pub(super) fn push_params_valid(c: &Call) -> bool {
         return false;
     }
     let has = |ptr: &str| {
-        member_path(&c.params, ptr)
+        member_path(c.params.json(), ptr)
             .and_then(Json::as_str)
             .is_some_and(|s| !s.trim().is_empty())
     };
@@ -874,7 +874,7 @@ fn send_part_content_problem(c: &Call, strict: bool) -> Option<(usize, Vec<&'sta
     {
         return None;
     }
-    let parts = params_message(&c.params)
+    let parts = params_message(c.params.json())
         .and_then(|m| m.get("parts"))
         .and_then(Json::as_array)?;
     parts.iter().enumerate().find_map(|(i, p)| {
@@ -1111,7 +1111,7 @@ pub(super) fn kind_demand_misplaced(
     {
         return None;
     }
-    let m = params_message(&c.params)?;
+    let m = params_message(c.params.json())?;
     let (member, parts) = message_parts(m)?;
     let parts = parts.as_array()?;
     let kindless = c.dialect == Some(Dialect::V1_0) || c.bare_params();
@@ -1217,7 +1217,7 @@ pub(super) fn private_member_demanded(c: &Call, texts: [Option<&str>; 2]) -> Opt
         .method
         .as_deref()
         .is_some_and(|m| m.starts_with("tasks/send"));
-    let carried = |name: &str| json_has_key(&c.params, &norm(name), &norm, 0);
+    let carried = |name: &str| json_has_key(c.params.json(), &norm(name), &norm, 0);
     texts
         .into_iter()
         .flatten()
@@ -1442,7 +1442,7 @@ mod tests {
             op: Some(Op::SendMessage),
             dialect: Some(dialect),
             binding: Some(binding),
-            params: Json::parse_owned(params.as_bytes()).unwrap(),
+            params: Params::owned(Json::parse_owned(params.as_bytes()).unwrap()),
             ..Default::default()
         }
     }

@@ -159,7 +159,7 @@ pub(super) fn push_list_alias<'a>(res: &'a Json) -> Option<(&'a str, usize)> {
 /// The task a send's message names (`message.taskId`, 0.x `task_id` too; HTTP+JSON, JSON-RPC
 /// params and a gRPC request's ProtoJSON alike): `None` for a message without one.
 pub(super) fn message_task_id(c: &Call) -> Option<String> {
-    params_message(&c.params)
+    params_message(c.params.json())
         .and_then(a2a::message_task_id)
         .map(str::to_string)
 }
@@ -1200,7 +1200,7 @@ pub(super) fn output_mode_miss(
     if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
         return None;
     }
-    let list = member_path(&c.params, "/configuration/acceptedOutputModes")?.as_array()?;
+    let list = member_path(c.params.json(), "/configuration/acceptedOutputModes")?.as_array()?;
     let mut accepted = Vec::with_capacity(list.len());
     for m in list {
         let m = m

@@ -19,7 +19,7 @@ impl State {
             return;
         };
         let rel = cfg_ptr.strip_prefix(c.params_base()).unwrap_or(cfg_ptr);
-        let Some(cfg) = member_path(&c.params, rel) else {
+        let Some(cfg) = member_path(c.params.json(), rel) else {
             return;
         };
         let bad = |s: &str| s.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0));
@@ -2835,8 +2835,8 @@ fn delivered_state_in(v: &Json) -> Option<TaskState> {
 pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
     let wrapped = c.dialect == Some(Dialect::V1_0)
         && c.op == Some(Op::CreatePushConfig)
-        && member_path(&c.params, "/url").is_none()
-        && member_path(&c.params, "/config/url").is_some_and(Json::is_string);
+        && member_path(c.params.json(), "/url").is_none()
+        && member_path(c.params.json(), "/config/url").is_some_and(Json::is_string);
     if wrapped {
         ": its url is inside a config member ({taskId, config: {url, ...}}: the CreateTaskPushNotificationConfigRequest of the 1.0 drafts, dropped by A2A #1500 before 1.0), and the 1.0 params are the TaskPushNotificationConfig itself, {taskId, url, id?, token?, authentication?}, so an agent that follows the proto reads no url"
     } else {

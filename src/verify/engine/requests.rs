@@ -131,7 +131,7 @@ impl State {
                 let verb = x.method.to_ascii_uppercase();
                 let route = &path[rt.base.len().min(path.len())..];
                 let mut ev = vec![x.ev(x.req_seq)];
-                let parts = params_message(&c.params)
+                let parts = params_message(c.params.json())
                     .is_some_and(|m| m.get("parts").is_some() && m.get("content").is_none());
                 let shape = if parts {
                     ev.push(x.ev_at(x.req_ev_seq(), "/message/parts", None));
@@ -212,7 +212,7 @@ impl State {
                         | Op::DeletePushConfig
                 )
             );
-            if let Some((ptr, key)) = payload_credential(&c.params, base, push_config_op) {
+            if let Some((ptr, key)) = payload_credential(c.params.json(), base, push_config_op) {
                 self.areas.insert("auth");
                 // f1102: a member the request's schema does not define is kept with the
                 // request all the same (task history, logs, a delegate's copy).
@@ -372,7 +372,8 @@ impl State {
             // it; a send's 0.x member is VER-MIX-002's, judged with the send options).
             let nested_0x = c.dialect == Some(Dialect::V1_0)
                 && c.op == Some(Op::CreatePushConfig)
-                && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
+                && member_path(c.params.json(), "/pushNotificationConfig")
+                    .is_some_and(Json::is_object);
             if rest03_push_create_wrapped(&c) {
                 self.areas.insert("push");
                 let verb = x.method.to_ascii_uppercase();
@@ -449,11 +450,11 @@ impl State {
         // pass, issue #7; DATA-MEDIA-001 and VER-MIX-002 below)
         let params_walks = (matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !c.webhook)
-            .then(|| BodyWalks::of(&c.params));
+            .then(|| BodyWalks::of(c.params.json()));
         // DATA-MEDIA-001 (DATA-004): a part of the client's message whose media type is no
         // media type (assistant-ui PR #5036 sent image/*), in any version.
         if params_walks.is_some_and(BodyWalks::bad_media) {
-            if let Some(m) = params_message(&c.params) {
+            if let Some(m) = params_message(c.params.json()) {
                 let base = if c.bare_params() {
                     "/message"
                 } else {
@@ -489,7 +490,7 @@ impl State {
                 // a JSON-RPC call's params are its body's: no `_` there, no proto name
                 let none = c.binding == Some(Binding::JsonRpc) && x.req_body_lacks(b'_');
                 if let Some((ptr, snake, camel)) = (!none)
-                    .then(|| proto_field_name_member(&c.params, base))
+                    .then(|| proto_field_name_member(c.params.json(), base))
                     .flatten()
                 {
                     self.find(
@@ -647,7 +648,7 @@ impl State {
                 // no `_` in the body, so none in a member name (perf52)
                 None
             } else {
-                proto_field_name_member(&c.params, c.params_base())
+                proto_field_name_member(c.params.json(), c.params_base())
                     .filter(|(_, s, _)| V0_SNAKE_CASE_NAMES.contains(&s.as_str()))
             };
             if let Some((ptr, snake, camel)) = hit {
@@ -670,7 +671,7 @@ impl State {
             let base = c.params_base();
             if let Some(m) = part_style(&c)
                 .filter(|st| walks.part_mix(*st))
-                .and_then(|st| a2a::part_member_mix(&c.params, base, st))
+                .and_then(|st| a2a::part_member_mix(c.params.json(), base, st))
             {
                 let who = format!("the {}'s request message", self.sender(x).noun());
                 let msg = part_mix_message(&who, &c, &m);
@@ -717,7 +718,7 @@ impl State {
             };
             let lifted = (c.dialect == Some(Dialect::V0_1))
                 .then(|| {
-                    params_message(&c.params)
+                    params_message(c.params.json())
                         .and_then(|m| a2a::lift_v01(&Json::Object(m.clone()), None))
                 })
                 .flatten();
@@ -730,7 +731,7 @@ impl State {
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
-                .or_else(|| params_message(&c.params))
+                .or_else(|| params_message(c.params.json()))
             {
                 _ if under_request => vec![(
                     if c.binding == Some(Binding::JsonRpc) { "/params/request".to_string() } else { base.to_string() },
@@ -791,7 +792,7 @@ impl State {
                     // tasks/send without it carrying a 0.2 message is a 0.2 client on the
                     // retired method name (field v02-retired-method-internal-error).
                     let v01_params = lifted.is_some() && c.params.get("id").is_some();
-                    if let (Some(orig), true) = (params_message(&c.params), v01_params && p.is_empty()) {
+                    if let (Some(orig), true) = (params_message(c.params.json()), v01_params && p.is_empty()) {
                         p.extend(a2a::v01_message_problems(orig, base));
                     }
                     if p.is_empty() && lifted.is_none() {
@@ -913,7 +914,7 @@ impl State {
             } else if let Some(role) = lifted
                 .as_ref()
                 .and_then(Json::as_object)
-                .or_else(|| params_message(&c.params))
+                .or_else(|| params_message(c.params.json()))
                 .and_then(|m| m.get("role"))
                 .and_then(Json::as_str)
                 .filter(|r| r.eq_ignore_ascii_case("ROLE_AGENT") || r.eq_ignore_ascii_case("agent"))
@@ -952,7 +953,7 @@ impl State {
             // are how conformance suites probe the agent's -32602 (breaker14's legal
             // `tasks/get {}`), not a client that meant to name a task.
             let known = |t: &str| self.knows_task(x, t);
-            let mut hint = task_id_member_hint(&c.params, &known);
+            let mut hint = task_id_member_hint(c.params.json(), &known);
             // open48 item 3: params with no id member at all that carry a member of the
             // call's own request message (GetTask's historyLength, a tenant, 0.x metadata)
             // are that call with its REQUIRED id lost (1.0 GetTaskRequest.id, 0.x
@@ -960,7 +961,7 @@ impl State {
             // members no request defines)
             if hint.is_empty() && c.params.get("id").is_none() {
                 if let Some((member, message)) =
-                    own_task_call_member(&c.params, c.op, c.dialect == Some(Dialect::V1_0))
+                    own_task_call_member(c.params.json(), c.op, c.dialect == Some(Dialect::V1_0))
                 {
                     hint = format!(
                         " member, though they carry {member}, a member of the call's {message}, which requires id"
@@ -2630,10 +2631,10 @@ impl State {
         {
             return;
         }
-        let Json::Object(params) = &c.params else {
+        let Json::Object(params) = c.params.json() else {
             return;
         };
-        let msg = params_message(&c.params);
+        let msg = params_message(c.params.json());
         let mut named: Vec<(String, String)> = Vec::new();
         for (member, on_message) in [
             ("contextId", "contextId"),
@@ -3369,13 +3370,13 @@ fn inline_send_call(y: &Exch) -> Option<Call> {
             c.method = Some(method);
             c.op = Some(op);
             c.dialect = Some(d);
-            c.params = params;
+            c.params = Params::owned(params);
         }
         _ => {
             let route = rest_route(&y.method, &y.path)?;
             c.binding = Some(Binding::Rest);
             c.op = Some(route.op);
-            c.params = Json::parse_owned(&body).ok()?;
+            c.params = Params::owned(Json::parse_owned(&body).ok()?);
         }
     }
     matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)).then_some(c)

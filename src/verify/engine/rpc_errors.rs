@@ -248,7 +248,7 @@ impl State {
         let tid = match op {
             Op::CancelTask | Op::SubscribeToTask => c.task_id()?.to_string(),
             Op::SendMessage | Op::SendStreamingMessage => {
-                str_member(params_message(&c.params)?, "taskId", "task_id")?.to_string()
+                str_member(params_message(c.params.json())?, "taskId", "task_id")?.to_string()
             }
             _ => return None,
         };
@@ -560,7 +560,7 @@ impl State {
                 m.contains("before initial") && m.contains("task")
             }) {
                 let op = c.op_term(Op::SendStreamingMessage.name());
-                let cont = params_message(&c.params)
+                let cont = params_message(c.params.json())
                     .and_then(a2a::message_task_id)
                     .map(|t| format!(" continuing task {t}"))
                     .unwrap_or_default();
@@ -592,7 +592,7 @@ impl State {
             // TASK-002 (1.0 §3.1.2 Errors): a message continuing a task known terminal is
             // refused with UnsupportedOperationError, streaming or not: no capability
             // refusal (breaker26; q27a item 5, the plain-error form of a pre-stream refusal).
-            let continues_terminal = params_message(&c.params)
+            let continues_terminal = params_message(c.params.json())
                 .and_then(a2a::message_task_id)
                 .and_then(|t| self.task_of(x, t))
                 .and_then(|t| t.terminal.as_ref())
@@ -835,7 +835,7 @@ impl State {
         if modes.is_empty() || modes.iter().any(|m| !m.contains('/')) {
             return None;
         }
-        let m = params_message(&c.params)?;
+        let m = params_message(c.params.json())?;
         let parts = m
             .get("parts")
             .or_else(|| m.get("content"))
@@ -896,7 +896,7 @@ impl State {
         if !card.view.text_input_accepted {
             return None;
         }
-        let m = params_message(&c.params)?;
+        let m = params_message(c.params.json())?;
         let parts = m
             .get("parts")
             .or_else(|| m.get("content"))
@@ -1072,7 +1072,7 @@ impl State {
     pub(super) fn stream_refusal_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<String> {
         let names_no_task = || {
             c.op == Some(Op::SendStreamingMessage)
-                && params_message(&c.params)
+                && params_message(c.params.json())
                     .and_then(|m| str_member(m, "taskId", "task_id"))
                     .is_none_or(|t| t.is_empty())
         };
@@ -1332,7 +1332,7 @@ impl State {
             if let Some(mt) = said
                 .iter()
                 .flatten()
-                .find_map(|m| refused_part_media_type(&c.params, m))
+                .find_map(|m| refused_part_media_type(c.params.json(), m))
             {
                 return Some((
                     jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
@@ -1710,7 +1710,7 @@ impl State {
                         jsonrpc::code_name(code).map(|n| format!(" {n}")).unwrap_or_default()
                     ),
                     vec![
-                        x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params))),
+                        x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(c.params.json()))),
                         x.ev_at(bseq, "/error/code", Some(Value::from(code))),
                     ],
                     &x.leg,
@@ -2181,13 +2181,13 @@ impl State {
         }
         // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
         // message names an unknown field, on a call with every REQUIRED field present.
-        let kind_said = params_message(&c.params)
+        let kind_said = params_message(c.params.json())
             .and_then(|m| part_kind_refusal(m, [message, data_text.as_deref()]))
             .is_some();
         // RPC-ERROR-003 (mine26b: ag2 PR #2163): an empty text part refused in words that
         // blame it, with InvalidParams or with InternalError (a2a-python's new_task
         // ValueError "TextPart content cannot be empty" surfaces as -32603).
-        let empty_said = params_message(&c.params)
+        let empty_said = params_message(c.params.json())
             .and_then(first_empty_text_part)
             .is_some()
             && [message, data_text.as_deref()]
@@ -2196,7 +2196,7 @@ impl State {
                 .any(says_empty_content);
         // archestra PR #7599: a non-UUID messageId stored in a uuid column failed with
         // -32603 and the database's words ("invalid input syntax for type uuid").
-        let uuid_said = params_message(&c.params).is_some_and(|m| {
+        let uuid_said = params_message(c.params.json()).is_some_and(|m| {
             non_uuid_message_id(m).is_some_and(|id| {
                 [message, data_text.as_deref()]
                     .into_iter()
@@ -2283,10 +2283,10 @@ impl State {
         }
         // A task call without params.id named no task (DATA-PARAM-003 names the client).
         if code == jsonrpc::TASK_NOT_FOUND && !names_config && missing_param(&c).is_none() {
-            let tid = a2a::params_task_id(&c.params)
+            let tid = a2a::params_task_id(c.params.json())
                 .map(str::to_string)
                 .or_else(|| {
-                    params_message(&c.params)
+                    params_message(c.params.json())
                         .and_then(a2a::message_task_id)
                         .map(str::to_string)
                 })
@@ -2433,7 +2433,7 @@ pub(super) fn code_recommended_words(dialect: Option<Dialect>, want: i64) -> Str
 /// non-empty `params.id`, or the HTTP+JSON route's `{id}`). Any other call: `false`.
 pub(super) fn stream_call_well_formed(c: &Call) -> bool {
     match c.op {
-        Some(Op::SendStreamingMessage) => params_message(&c.params).is_some_and(|m| {
+        Some(Op::SendStreamingMessage) => params_message(c.params.json()).is_some_and(|m| {
             str_member(m, "messageId", "message_id").is_some_and(|s| !s.is_empty())
                 && m.get("role").and_then(Json::as_str).is_some()
                 && m.get("parts")

@@ -621,7 +621,7 @@ pub(super) fn push_url_of(c: &Call) -> Option<(String, String)> {
         if !create && path.len() == 1 {
             continue; // a bare `url` is a push config's only
         }
-        let mut cur = Some(&c.params);
+        let mut cur = Some(c.params.json());
         for k in path {
             cur = cur.and_then(|v| v.get(k));
         }
@@ -702,7 +702,7 @@ pub(super) fn list_param(x: &Exch, c: &Call, name: &str) -> Option<String> {
 
 /// The push config object whose `url` is at `url_ptr` (a `.../url` pointer into the
 /// request body) in the call's params; `None` when there is none.
-pub(super) fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<'static>> {
+pub(super) fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<'c>> {
     let rest = c.bare_params();
     let local = if rest {
         url_ptr
@@ -912,7 +912,7 @@ pub(super) fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
     // send creates its task, so its config's task is not known from the request.
     let task = if c.op == Some(Op::CreatePushConfig) {
         c.route_task.clone().or_else(|| {
-            member_path(&c.params, "/taskId")
+            member_path(c.params.json(), "/taskId")
                 .or_else(|| {
                     c.params
                         .get("pushNotificationConfig")

@@ -50,7 +50,7 @@ pub(super) fn stream_first_not_task(
     leg: &Option<String>,
 ) -> Finding {
     let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
-        .then(|| params_message(&c.params).and_then(a2a::message_task_id))
+        .then(|| params_message(c.params.json()).and_then(a2a::message_task_id))
         .flatten();
     // "an artifactUpdate", "a statusUpdate".
     let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -167,10 +167,7 @@ pub(super) fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> 
 /// The push notification config a Create / set or send request carries (PUSH-002), read
 /// where `dialect` puts it (`None`: either version's places), with its JSON Pointer in the
 /// request body (`/params/...` on JSON-RPC); `None` when the call carries none.
-pub(super) fn push_config_in(
-    c: &Call,
-    dialect: Option<Dialect>,
-) -> Option<(String, &Obj<'static>)> {
+pub(super) fn push_config_in(c: &Call, dialect: Option<Dialect>) -> Option<(String, &Obj<'_>)> {
     // A 0.3 HTTP+JSON body wrapped in the gRPC request message holds its config one level
     // down: PUSH-CFG-007 names that shape; "without url" at the root would misdirect.
     if rest03_push_create_wrapped(c) {
@@ -217,8 +214,8 @@ pub(super) fn push_config_in(
     for place in places {
         let obj = match (place.strip_prefix("/configuration/"), conf) {
             (Some(name), Some(conf)) => conf.get(name),
-            _ if place.is_empty() => Some(&c.params),
-            _ => member_path(&c.params, place),
+            _ if place.is_empty() => Some(c.params.json()),
+            _ => member_path(c.params.json(), place),
         };
         if let Some(Json::Object(o)) = obj {
             return Some((format!("{pre}{place}"), o));
@@ -240,8 +237,11 @@ pub(super) fn push_config_auth_problem(c: &Call) -> Option<(String, Option<Value
         .into_iter()
         .next()
     {
-        let sent = member_path(&c.params, p.strip_prefix(c.params_base()).unwrap_or(&p))
-            .map(Json::to_value);
+        let sent = member_path(
+            c.params.json(),
+            p.strip_prefix(c.params_base()).unwrap_or(&p),
+        )
+        .map(Json::to_value);
         let why = msg
             .strip_prefix("push notification config's ")
             .unwrap_or(&msg)
@@ -590,7 +590,7 @@ pub(super) fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
-        || request_part_media_types(&c.params)
+        || request_part_media_types(c.params.json())
             .iter()
             .filter(|m| !m.eq_ignore_ascii_case(&sent_as))
             .any(|m| names(m.as_bytes()))

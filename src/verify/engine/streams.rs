@@ -3006,7 +3006,7 @@ impl State {
             // ggcode #1076 answered -32602).
             _ if c.op == Some(Op::CreatePushConfig)
                 || c.op == Some(Op::DeletePushConfig)
-                || member_path(&c.params, "/pushNotificationConfigId").is_some()
+                || member_path(c.params.json(), "/pushNotificationConfigId").is_some()
                 || (c.op == Some(Op::GetPushConfig) && c.dialect == Some(Dialect::V1_0)) =>
             {
                 misread().map(|why| (0, why))
@@ -3185,12 +3185,12 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return false;
         }
-        params_message(&c.params).is_some_and(|m| a2a::message_task_id(m) == Some(id))
+        params_message(c.params.json()).is_some_and(|m| a2a::message_task_id(m) == Some(id))
     }
 
     pub(super) fn followup_names_only_task(&self, x: &Exch, id: &str) -> bool {
         let Some(c) = &x.call else { return false };
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return false;
         };
         a2a::message_task_id(m) == Some(id) && a2a::message_context_id(m).is_none()

@@ -63,7 +63,7 @@ impl State {
         if self.gw_rerouted(&x.id) {
             return true;
         }
-        let Some(m) = params_message(&c.params) else {
+        let Some(m) = params_message(c.params.json()) else {
             return false;
         };
         let named = |k: &str| match m.get(k) {
@@ -843,7 +843,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return None;
         }
-        let m = params_message(&c.params)?;
+        let m = params_message(c.params.json())?;
         if a2a::message_task_id(m).is_some() {
             return None;
         }
