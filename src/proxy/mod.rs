@@ -1887,15 +1887,21 @@ fn client_origin(req: &Request<Incoming>, fallback: &str, scheme: &str) -> Strin
     let auth = req
         .uri()
         .authority()
-        .map(|a| a.as_str().to_string())
+        .map(|a| a.as_str())
         .or_else(|| {
             req.headers()
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
-                .map(str::to_string)
         })
-        .unwrap_or_else(|| fallback.to_string());
-    format!("{scheme}://{auth}")
+        .unwrap_or(fallback);
+    // what `format!("{scheme}://{auth}")` writes, in one allocation of its final size
+    // (per request on the forwarding path: a copy of the authority and the formatting
+    // machinery before)
+    let mut origin = String::with_capacity(scheme.len() + 3 + auth.len());
+    origin.push_str(scheme);
+    origin.push_str("://");
+    origin.push_str(auth);
+    origin
 }
 
 /// An upstream URL as the proxy's own messages show it (the 502 text sent to the client, the
@@ -2166,18 +2172,23 @@ async fn handle(
     };
     let path = req.uri().path().to_string();
     let query = req.uri().query().map(str::to_string);
-    let client_url = format!(
-        "{origin}{}",
-        req.uri()
+    let client_url = {
+        let pq = req
+            .uri()
             .path_and_query()
             .map(|p| p.as_str())
-            .unwrap_or("/")
-    );
+            .unwrap_or("/");
+        let mut u = String::with_capacity(origin.len() + pq.len());
+        u.push_str(&origin);
+        u.push_str(pq);
+        u
+    };
     let target = match &absolute {
         Some(url) => Some(route::Target {
             index: usize::MAX,
             prefix: "/".into(),
             url: url.clone(),
+            uri: None,
         }),
         None => st.table.resolve(&path, query.as_deref()),
     };
@@ -2228,7 +2239,7 @@ async fn handle(
         _ => None,
     };
     let method_is_connect = req.method() == Method::CONNECT;
-    let Some(target) = target else {
+    let Some(mut target) = target else {
         if st.forward.is_some() {
             let text = format!("a2a-interop proxy: forward mode: {path} is not an absolute URL (hint: use this proxy as HTTP_PROXY, or give --route)\n");
             return synthetic(
@@ -2299,7 +2310,8 @@ async fn handle(
     };
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
     let bodyless = held.is_end_stream();
-    let uri: Uri = match target.url.parse() {
+    // made by the route table from parts parsed once (forward mode: parsed here)
+    let uri: Uri = match target.uri.take().map_or_else(|| target.url.parse(), Ok) {
         Ok(u) => u,
         Err(e) => {
             if let Some(p) = pending.take() {

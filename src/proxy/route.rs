@@ -248,6 +248,10 @@ fn normalize_prefix(p: &str) -> String {
 /// there is nothing to change.
 fn upper_escapes(s: &str) -> std::borrow::Cow<'_, str> {
     let b = s.as_bytes();
+    // no escape at all (nearly every request path): one SIMD search, not a test per byte
+    if memchr::memchr(b'%', b).is_none() {
+        return std::borrow::Cow::Borrowed(s);
+    }
     let lower_escape =
         |i: usize| b[i] == b'%' && b[i + 1..].iter().take(2).any(|c| c.is_ascii_lowercase());
     if !(0..b.len()).any(lower_escape) {
@@ -280,6 +284,12 @@ pub struct Target {
     pub prefix: String,
     /// Absolute upstream URL: upstream base + rest of the path + query.
     pub url: String,
+    /// `url` as the `http::Uri` the request goes upstream with, put together from the
+    /// route's scheme and authority (parsed once, when the table was made) and the path and
+    /// query ([`RouteTable::resolve`]); `None` when not made so (forward mode): parse `url`.
+    /// A whole parse of `url` per request was ~0.7k instructions more on the forwarding
+    /// path, bare forwarder included (docs/performance.md, "Session 60").
+    pub uri: Option<http::Uri>,
 }
 
 /// Routes with their parsed upstreams, matched longest prefix first.
@@ -287,6 +297,12 @@ pub struct Target {
 pub struct RouteTable {
     /// (index in the config, normalized prefix, upstream)
     entries: Vec<(usize, String, Url)>,
+    /// Each entry's upstream `scheme://authority` ([`authority`]), in `entries`' order:
+    /// made once, not with three `format!`s per request ([`RouteTable::resolve`]).
+    origins: Vec<String>,
+    /// Each origin's scheme and authority as `http::Uri` parts, in `entries`' order (`None`
+    /// for one `http` does not parse: [`Target::uri`] is then `None`).
+    origin_parts: Vec<Option<(http::uri::Scheme, http::uri::Authority)>>,
 }
 
 impl RouteTable {
@@ -308,7 +324,23 @@ impl RouteTable {
             entries.push((i, prefix, check_upstream(&r.upstream)?));
         }
         entries.sort_by_key(|e| std::cmp::Reverse(e.1.len()));
-        Ok(RouteTable { entries })
+        let origins: Vec<String> = entries
+            .iter()
+            .map(|(_, _, up)| format!("{}://{}", up.scheme(), authority(up)))
+            .collect();
+        let origin_parts = origins
+            .iter()
+            .map(|o| {
+                let u: http::Uri = o.parse().ok()?;
+                let p = u.into_parts();
+                Some((p.scheme?, p.authority?))
+            })
+            .collect();
+        Ok(RouteTable {
+            entries,
+            origins,
+            origin_parts,
+        })
     }
 
     /// Whether a route's upstream is `https://` (the proxy then needs its TLS client).
@@ -338,7 +370,12 @@ impl RouteTable {
         // escapes compared whatever the case of their hex digits (prefixes are stored in
         // uppercase); `upper_escapes` keeps lengths, so the rest is cut from `path` itself
         let cmp = upper_escapes(path);
-        for (index, prefix, up) in &self.entries {
+        let entries = self
+            .entries
+            .iter()
+            .zip(&self.origins)
+            .zip(&self.origin_parts);
+        for (((index, prefix, up), origin), parts) in entries {
             let rest = if prefix == "/" {
                 path
             } else if cmp == prefix.as_str() {
@@ -348,22 +385,43 @@ impl RouteTable {
             } else {
                 continue;
             };
+            // `scheme://authority` + the upstream's base path + the rest of the path (the
+            // base path alone when there is no rest, `/` when both are empty) + `?query`,
+            // into one allocation of its final size (once per request on the forwarding
+            // path, bare forwarder included: three `format!`s and four allocations before)
             let base = up.path().trim_end_matches('/');
-            let new_path = if rest.is_empty() {
-                up.path().to_string()
+            let path_len = if rest.is_empty() {
+                up.path().len().max(1)
             } else {
-                format!("{base}{rest}")
+                base.len() + rest.len()
             };
-            let mut url = format!("{}://{}", up.scheme(), authority(up));
-            url.push_str(if new_path.is_empty() { "/" } else { &new_path });
+            let mut url =
+                String::with_capacity(origin.len() + path_len + query.map_or(0, |q| q.len() + 1));
+            url.push_str(origin);
+            if rest.is_empty() {
+                url.push_str(if up.path().is_empty() { "/" } else { up.path() });
+            } else {
+                url.push_str(base);
+                url.push_str(rest);
+            }
             if let Some(q) = query {
                 url.push('?');
                 url.push_str(q);
             }
+            // the same `Uri` as `url.parse()`: the scheme and authority parsed once, the
+            // path and query (what follows the origin in `url`) parsed here
+            let uri = parts.as_ref().and_then(|(scheme, authority)| {
+                let mut p = http::uri::Parts::default();
+                p.scheme = Some(scheme.clone());
+                p.authority = Some(authority.clone());
+                p.path_and_query = http::uri::PathAndQuery::try_from(&url[origin.len()..]).ok();
+                http::Uri::from_parts(p).ok()
+            });
             return Some(Target {
                 index: *index,
                 prefix: prefix.clone(),
                 url,
+                uri,
             });
         }
         None
@@ -519,6 +577,57 @@ mod tests {
         assert_eq!(t.resolve("/a%2Fb/c", None).unwrap().index, 1);
         assert_eq!(parse_route("/a b=http://h:1").unwrap().prefix, "/a%20b");
         assert_eq!(upper_escapes("/%zz%4"), "/%zz%4");
+    }
+
+    /// Session 60: the target URL is put together without `format!` and its `Uri` from
+    /// parts parsed once; both are what the old way made: `scheme://host[:port]` + base
+    /// path + rest + `?query` (the text `format!` wrote), and `url.parse()` (the `Uri` the
+    /// request went upstream with), for base paths with and without a final `/`, the
+    /// default route, a bare prefix, queries, IPv6 hosts, https and default ports.
+    #[test]
+    fn targets_are_the_urls_and_uris_format_and_parse_made() {
+        let t = table(&[
+            ("/", "http://127.0.0.1:9000"),
+            ("/a", "http://127.0.0.1:9001/base/"),
+            ("/b", "https://agent.example.com/v1"),
+            ("/c", "http://[::1]:9002/x"),
+            ("/d", "http://h.example:80/"),
+        ]);
+        for (path, query) in [
+            ("/", None),
+            ("/rpc", Some("x=1&y=%41")),
+            ("/a", None),
+            ("/a/", Some("q")),
+            ("/a/m/n", None),
+            ("/b", None),
+            ("/b/tasks/1", Some("historyLength=2")),
+            ("/c/z", None),
+            ("/d", Some("")),
+            ("/d/%7Eu", None),
+        ] {
+            let r = t.resolve(path, query).unwrap_or_else(|| panic!("{path}"));
+            let (_, prefix, up) = t.entries.iter().find(|e| e.0 == r.index).unwrap();
+            let rest = if prefix == "/" {
+                path
+            } else {
+                &path[prefix.len()..]
+            };
+            let new_path = if rest.is_empty() {
+                up.path().to_string()
+            } else {
+                format!("{}{rest}", up.path().trim_end_matches('/'))
+            };
+            let mut want = format!("{}://{}", up.scheme(), authority(up));
+            want.push_str(if new_path.is_empty() { "/" } else { &new_path });
+            if let Some(q) = query {
+                want.push('?');
+                want.push_str(q);
+            }
+            assert_eq!(r.url, want, "{path} {query:?}");
+            let parsed: http::Uri = want.parse().unwrap();
+            assert_eq!(r.uri.as_ref(), Some(&parsed), "{path} {query:?}");
+            assert_eq!(r.uri.unwrap().to_string(), parsed.to_string());
+        }
     }
 
     #[test]

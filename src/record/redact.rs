@@ -661,6 +661,14 @@ struct ExchangeState {
     /// Agent Cards, and their total length in bytes (at most [`HOLD_CAP`]).
     resp_acc: Vec<Bytes>,
     resp_acc_len: usize,
+    /// How many of the last frames in `held` belong to `resp_acc` after its own, not
+    /// copied into it: a held answer's frames are the card tests' input as they came, read
+    /// in place at the exchange's end ([`ExchangeState::settle_resp_acc`]); copied into
+    /// `resp_acc` only when they leave `held` earlier ([`ExchangeState::take_held_resp_acc`]).
+    /// A `Bytes` clone of every JSON answer's frame cost the recorder ~0.3k instructions per
+    /// exchange (its first clone allocates the shared count), for a test that finds no
+    /// `securitySchemes` in nearly every answer (docs/performance.md, "Session 58").
+    resp_acc_held: usize,
     resp_over: bool,
     /// A JSON body of this direction outgrew [`HOLD_CAP`]: its frames are redacted as a
     /// stream of text ([`TextScan`]) instead of held and parsed whole.
@@ -713,6 +721,7 @@ impl ExchangeState {
         self.held_bytes = 0;
         self.resp_acc.clear();
         self.resp_acc_len = 0;
+        self.resp_acc_held = 0;
         self.resp_over = false;
         self.req_streaming = false;
         self.resp_streaming = false;
@@ -735,6 +744,35 @@ impl ExchangeState {
         self.grpc_route = None;
         self.req_grpc = None;
         self.resp_grpc = None;
+    }
+
+    /// The answer's frames counted in `resp_acc_held` copied into `resp_acc` (shared, not
+    /// their bytes): they are about to leave `held` (released, streamed, decoded) before the
+    /// exchange's end, where the card tests read them.
+    fn take_held_resp_acc(&mut self) {
+        if self.resp_acc_held == 0 {
+            return;
+        }
+        let from = self.held.len().saturating_sub(self.resp_acc_held);
+        self.resp_acc_held = 0;
+        let frames = self.held[from..].iter().filter_map(body_of);
+        self.resp_acc.extend(frames.map(|b| b.data.clone()));
+    }
+
+    /// At the exchange's end, before its held frames are released (and redacted): the
+    /// card tests' input made whole in `resp_acc`, except for the common answer (one held
+    /// frame, no content coding) that [`Redactor::learn_from_body`] would not read past its
+    /// first test: then nothing is copied and `resp_acc` stays empty.
+    fn settle_resp_acc(&mut self) {
+        if self.resp_acc_held == 1 && self.resp_acc.is_empty() && self.resp_coding.is_none() {
+            if let Some(b) = self.held.last().and_then(body_of) {
+                if !may_teach_schemes(&b.data) {
+                    self.resp_acc_held = 0;
+                    return;
+                }
+            }
+        }
+        self.take_held_resp_acc();
     }
 
     /// True when the body of this direction has not been seen whole: no `Content-Length`
@@ -1807,27 +1845,7 @@ impl Redactor {
                         break 'ev;
                     }
                     let json = if is_req { st.req_json } else { st.resp_json };
-                    let len = match &ev.kind {
-                        EventKind::RequestBody { body } | EventKind::ResponseChunk { body } => {
-                            if !is_req && json && !st.resp_over {
-                                if st.resp_acc_len + body.data.len() <= HOLD_CAP {
-                                    st.resp_acc_len += body.data.len();
-                                    st.resp_acc.push(body.data.clone());
-                                } else {
-                                    st.resp_over = true;
-                                    st.resp_acc = Vec::new();
-                                    st.resp_acc_len = 0;
-                                }
-                            }
-                            body.data.len()
-                        }
-                        _ => 0,
-                    };
-                    if is_req {
-                        st.req_seen += len as u64;
-                    } else {
-                        st.resp_seen += len as u64;
-                    }
+                    let len = body_of(&ev).map_or(0, |b| b.data.len());
                     let streaming = if is_req {
                         st.req_streaming
                     } else {
@@ -1842,10 +1860,33 @@ impl Redactor {
                         st.resp_coding.as_deref()
                     }
                     .is_some_and(|c| !streamable(c));
-                    if (json || form || coded_whole)
+                    let hold = (json || form || coded_whole)
                         && !streaming
-                        && st.held_bytes + len <= HOLD_CAP
-                    {
+                        && st.held_bytes + len <= HOLD_CAP;
+                    if !is_req && json && !st.resp_over {
+                        if st.resp_acc_len + len <= HOLD_CAP {
+                            st.resp_acc_len += len;
+                            if hold {
+                                // read in `held` at the end (no copy kept per frame)
+                                st.resp_acc_held += 1;
+                            } else if let Some(b) = body_of(&ev) {
+                                // the held frames leave before it below: theirs go first
+                                st.take_held_resp_acc();
+                                st.resp_acc.push(b.data.clone());
+                            }
+                        } else {
+                            st.resp_over = true;
+                            st.resp_acc = Vec::new();
+                            st.resp_acc_len = 0;
+                            st.resp_acc_held = 0;
+                        }
+                    }
+                    if is_req {
+                        st.req_seen += len as u64;
+                    } else {
+                        st.resp_seen += len as u64;
+                    }
+                    if hold {
                         st.held_bytes += len;
                         if is_req && json && st.req_len.is_none() {
                             if let Some(b) = body_of(&ev) {
@@ -1866,6 +1907,9 @@ impl Redactor {
                         }
                         break 'ev;
                     }
+                    // the held frames leave below (decoded, streamed or released): the
+                    // card tests keep theirs
+                    st.take_held_resp_acc();
                     let coding = if is_req {
                         st.req_coding.as_deref()
                     } else {
@@ -1986,6 +2030,11 @@ impl Redactor {
                     }
                 }
                 EventKind::ExchangeEnd { .. } => {
+                    // the answer's held frames as they came, for the card tests below: read
+                    // before their release redacts them
+                    if let Some(st) = self.states.get(key) {
+                        st.settle_resp_acc();
+                    }
                     self.release_into(key, out);
                     if let EventKind::ExchangeEnd {
                         trailers,
@@ -2172,6 +2221,7 @@ impl Redactor {
             return;
         };
         st.held_bytes = 0;
+        st.take_held_resp_acc();
         let (coding, form) = match st.held.first().map(|e| &e.kind) {
             Some(EventKind::RequestBody { .. }) => (st.req_coding.as_deref(), st.req_form),
             Some(EventKind::ResponseChunk { .. }) => (st.resp_coding.as_deref(), st.resp_form),
@@ -2435,8 +2485,7 @@ impl Redactor {
     /// `result`, as `GetExtendedAgentCard` answers).
     pub fn learn_from_body(&mut self, data: &[u8]) {
         // Cheap test first: most bodies are not cards with security schemes.
-        static SCHEMES: Lit = Lit::new(b"\"securitySchemes\"");
-        if !SCHEMES.in_(data) {
+        if !may_teach_schemes(data) {
             return;
         }
         let Ok(v) = serde_json::from_slice::<Value>(data) else {
@@ -2481,6 +2530,13 @@ impl Redactor {
             }
         }
     }
+}
+
+/// Whether `data` names `"securitySchemes"` at all: [`Redactor::learn_from_body`] reads no
+/// body that does not.
+fn may_teach_schemes(data: &[u8]) -> bool {
+    static SCHEMES: Lit = Lit::new(b"\"securitySchemes\"");
+    SCHEMES.in_(data)
 }
 
 /// Replaces the credential in the userinfo of an absolute URL by its placeholder
@@ -6251,6 +6307,70 @@ mod tests {
                 )
             }
             k => panic!("{k:?}"),
+        }
+    }
+
+    /// The card tests read a held answer's frames where they are held (no copy per frame,
+    /// session 60), and a copy of those that leave `held` before the exchange's end: an
+    /// answer released early by a late request frame (the agent answered before reading
+    /// the whole body), then continued, still teaches its apiKey name from all its frames;
+    /// an answer without `securitySchemes` teaches nothing, one frame or several; the
+    /// recorded frames are the same either way.
+    #[test]
+    fn card_frames_released_before_the_end_are_still_learned_whole() {
+        let card = r#"{"securitySchemes":{"k":{"type":"apiKey","in":"header","name":"X-Late"}}}"#;
+        let (a, b) = card.split_at(20);
+        let mut r = Redactor::new(true);
+        let req_head = || {
+            head(
+                vec![
+                    ("content-type", "application/json"),
+                    ("content-length", "100"),
+                ],
+                "http://h/rpc",
+            )
+        };
+        let req_part = |s: &'static str| EventKind::RequestBody { body: Body::new(s) };
+        let resp_part = |s: &str| EventKind::ResponseChunk {
+            body: Body::new(s.to_string()),
+        };
+        let mut out = Vec::new();
+        out.extend(r.process(ev("e1", req_head())));
+        out.extend(r.process(ev("e1", req_part(r#"{"jsonrpc":"2.0","#))));
+        out.extend(r.process(ev("e1", json_head())));
+        out.extend(r.process(ev("e1", resp_part(a))));
+        // the late request frame releases the held answer frame before the end
+        out.extend(r.process(ev("e1", req_part(r#""id":1}"#))));
+        out.extend(r.process(ev("e1", resp_part(b))));
+        out.extend(r.process(end_ev("e1")));
+        assert_eq!(r.api_key_headers(), ["x-late"], "learned from both frames");
+        let answer: Vec<u8> = out
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ResponseChunk { body } => Some(body.data.to_vec()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert_eq!(answer, card.as_bytes(), "the answer recorded as it came");
+        // answers without schemes, in one frame and in two: nothing learned, both written
+        for frames in [
+            vec![r#"{"result":{"name":"a"}}"#],
+            vec![r#"{"result":"#, r#"1}"#],
+        ] {
+            let mut r = Redactor::new(true);
+            r.process(ev("e2", head(vec![], "http://h/rpc")));
+            r.process(ev("e2", json_head()));
+            for f in &frames {
+                assert!(r.process(ev("e2", resp_part(f))).is_empty(), "held");
+            }
+            let out = r.process(end_ev("e2"));
+            assert_eq!(
+                out.len(),
+                frames.len() + 1,
+                "{frames:?}: the frames, the end"
+            );
+            assert!(r.api_key_headers().is_empty());
         }
     }
 
