@@ -487,6 +487,8 @@ mod verify_left57;
 mod verify_left58;
 #[path = "verify_left59.rs"]
 mod verify_left59;
+#[path = "verify_left60.rs"]
+mod verify_left60;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]
