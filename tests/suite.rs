@@ -381,6 +381,8 @@ mod repro_interop;
 mod robust42;
 #[path = "sdk_grpc.rs"]
 mod sdk_grpc;
+#[path = "sdk_legal60.rs"]
+mod sdk_legal60;
 #[path = "sdk_proxy.rs"]
 mod sdk_proxy;
 #[path = "sdk_refagent.rs"]
