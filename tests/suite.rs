@@ -385,6 +385,8 @@ mod repro_interop;
 mod robust42;
 #[path = "sdk_grpc.rs"]
 mod sdk_grpc;
+#[path = "sdk_legal60.rs"]
+mod sdk_legal60;
 #[path = "sdk_proxy.rs"]
 mod sdk_proxy;
 #[path = "sdk_refagent.rs"]
@@ -493,6 +495,8 @@ mod verify_left57;
 mod verify_left58;
 #[path = "verify_left59.rs"]
 mod verify_left59;
+#[path = "verify_left60.rs"]
+mod verify_left60;
 #[path = "verify_list_filters.rs"]
 mod verify_list_filters;
 #[path = "verify_metamorphic49.rs"]

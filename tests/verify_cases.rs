@@ -7300,7 +7300,9 @@ fn mine59_task_named_by_task_id_cancel_not_found_and_draft_push_method_told() {
             "f1322-v03-tasks-get-by-id-answered-32000-not-found",
             "ID-TASK-001",
             "error",
-            "agent answered tasks/get on task 9c1e4a7b2f60 with not found although it handed out that task id",
+            // left60: the words say what the recording shows (the agent's own words name no
+            // id: it read another member than params.id), not the lost task's guesses
+            "agent answered tasks/get on task 9c1e4a7b2f60 with not found, and its own words \"Task not found: \" name no task id",
         ),
         (
             "b59a-A1-v02-cancel-completed-task-named-by-taskid",

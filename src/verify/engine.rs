@@ -2932,6 +2932,11 @@ pub(super) struct State {
     /// never saw the task: the leg and the evidence of that answer (GW-RESP-005, a load
     /// balancer without task affinity). At most [`MAX_PENDING_UP`] entries.
     leg_task_missing: HashMap<String, (String, Evidence)>,
+    /// The call element of each JSON-RPC batch answer element judged ([`Exch::batch_at`]):
+    /// (batch exchange id, answer element) -> call element, so a finding told at a later
+    /// batch whose evidence points into an earlier one names that batch's member too
+    /// (left60, RPC-002). At most [`MAX_PENDING_UP`] entries (cleared whole when full).
+    batch_members: HashMap<(String, usize), usize>,
     /// ID-TASK-006 on an agent's own leg (breaker50 caller-ids): TaskNotFoundError answers,
     /// on a leg other than a gateway's `upstream` copy (an orchestrator's calls to its
     /// delegate), for a task id no agent had handed out before the call was asked; decided
@@ -4333,6 +4338,7 @@ impl State {
             gw_ids: HashMap::new(),
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
+            batch_members: HashMap::new(),
             foreign_task_held: Vec::new(),
             recent_client_ends: VecDeque::new(),
             sent_cred_tags: HashMap::new(),
@@ -4472,6 +4478,7 @@ impl State {
             ("gw_ids", self.gw_ids.len()),
             ("gw_up_answers", self.gw_up_answers.len()),
             ("leg_task_missing", self.leg_task_missing.len()),
+            ("batch_members", self.batch_members.len()),
             ("foreign_task_held", self.foreign_task_held.len()),
             ("recent_client_ends", self.recent_client_ends.len()),
             ("sent_cred_tags", self.sent_cred_tags.len()),

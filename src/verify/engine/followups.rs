@@ -2344,12 +2344,31 @@ impl State {
         }
         let (rq, bseq) = (x.req_ev_seq(), x.body_seq());
         let id: &str = &x.id;
+        if self.batch_members.len() >= MAX_PENDING_UP {
+            self.batch_members.clear();
+        }
+        self.batch_members.insert((id.to_string(), j), i);
         let n = self.out.len();
         for f in self.out[from.min(n)..].iter_mut() {
-            if f.evidence.iter().any(|e| e.exchange.as_deref() == Some(id)) {
+            if !f.evidence.iter().any(|e| e.exchange.as_deref() == Some(id)) {
+                continue;
+            }
+            // left60 (RPC-002): evidence held from an earlier batch (the code-rule
+            // pairing's -32603 in one batch, -32001 in the next) points under that batch's
+            // element; the words name each batch's member, not only this one's
+            let earlier = earlier_batch_members(&f.evidence, id, &self.batch_members);
+            if earlier.is_empty() {
                 f.message.push_str(&format!(
                     " (JSON-RPC batch: call element {i}, answer element {j})"
                 ));
+            } else {
+                let mut named: Vec<String> = earlier
+                    .iter()
+                    .map(|(x, i, j)| batch_member_words(x, *i, *j))
+                    .collect();
+                named.push(batch_member_words(id, Some(i), j));
+                f.message
+                    .push_str(&format!(" (JSON-RPC batches: {})", named.join("; ")));
             }
         }
         for ev in self.out[from.min(n)..]
@@ -2370,6 +2389,48 @@ impl State {
             };
             *p = format!("/{k}{p}");
         }
+    }
+}
+
+/// The members of other JSON-RPC batches than exchange `current` that `evidence` points
+/// into, in evidence order: (exchange id, call element if known, answer element), read from
+/// pointers `/N/error...` / `/N/result...` (answer element N) and `members` (the call element
+/// of each answer element judged, [`State::batch_members`]). Evidence of a single call or
+/// a card carries no `/N/` pointer and is left out.
+fn earlier_batch_members(
+    evidence: &[Evidence],
+    current: &str,
+    members: &HashMap<(String, usize), usize>,
+) -> Vec<(String, Option<usize>, usize)> {
+    let mut out: Vec<(String, Option<usize>, usize)> = Vec::new();
+    for e in evidence {
+        let (Some(xid), Some(p)) = (e.exchange.as_deref(), e.pointer.as_deref()) else {
+            continue;
+        };
+        if xid == current {
+            continue;
+        }
+        let mut seg = p.split('/').skip(1);
+        let (Some(n), Some(rest)) = (seg.next().and_then(|n| n.parse::<usize>().ok()), seg.next())
+        else {
+            continue;
+        };
+        if !matches!(rest, "error" | "result") {
+            continue;
+        }
+        let i = members.get(&(xid.to_string(), n)).copied();
+        if !out.iter().any(|(x, _, j)| x == xid && *j == n) {
+            out.push((xid.to_string(), i, n));
+        }
+    }
+    out
+}
+
+/// "exchange e2's call element 1, answer element 1" (the call element left out when unknown).
+fn batch_member_words(exchange: &str, call: Option<usize>, answer: usize) -> String {
+    match call {
+        Some(i) => format!("exchange {exchange}'s call element {i}, answer element {answer}"),
+        None => format!("exchange {exchange}'s answer element {answer}"),
     }
 }
 

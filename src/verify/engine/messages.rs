@@ -1365,7 +1365,13 @@ fn demanded_names(t: &str) -> Vec<(String, bool)> {
     // is no member name: prose counts a quoted name, a dotted path, or one written as an
     // identifier (camelCase, snake_case, a digit).
     let ident = |raw: &str| -> Option<String> {
-        let quoted = raw.contains(['\'', '"', '`']);
+        // quoted: the name between a pair of the same quote ('workflowId', "flowId"); a
+        // quote on one side only is a JSON string's start or end around prose (left60: the
+        // a2a-python agent's `"message":"Field is required."` named no member "Field")
+        let core = raw.trim_matches(|ch: char| matches!(ch, ':' | ' '));
+        let quoted = core.len() >= 2
+            && core.starts_with(['\'', '"', '`'])
+            && core.chars().next() == core.chars().last();
         let s = raw.trim_matches(|ch: char| matches!(ch, '\'' | '"' | '`' | ':' | ' '));
         let shaped = s.contains('.')
             || s.chars()
@@ -1477,6 +1483,12 @@ mod tests {
             ),
             ("'projectKey' is a required property", Some("projectKey")),
             ("agent_slug is required", Some("agent_slug")),
+            // left60: a JSON string's opening quote before an English word is no quoted
+            // name (the a2a-python agent's ErrorInfo metadata of a malformed send)
+            (
+                r#"{"errors":[{"field":"message.message_id","message":"Field is required."}]}"#,
+                None,
+            ),
             // A2A's own members, a carried one, metadata keys and plain words: none.
             (
                 r#"[{"loc":["params","message","messageId"],"msg":"Field required"}]"#,

@@ -1094,19 +1094,9 @@ impl State {
         // answered, or the route names a task the agent handed out, so the call reached the
         // agent): the agent refused the operation, and its refusal is owed as the A2A error
         // in the binding's shape; the words say which
-        let msg = match (status, c.op) {
-            (501, Some(op)) => {
-                let why = match c.task_id().filter(|t| self.knows_task(x, t)) {
-                    Some(t) => format!("task {t} is one the agent handed out in this recording"),
-                    None => "the interface's routes answered other calls".to_string(),
-                };
-                format!(
-                    "{msg}; {why}, so the route is there and answered HTTP 501 without the A2A error: an agent that does not carry out {} answers {}",
-                    op.name(),
-                    rest_refusal_owed(c)
-                )
-            }
-            _ => msg,
+        let msg = match self.rest_501_owed(c, x, status) {
+            Some(owed) => format!("{msg}; {owed}"),
+            None => msg,
         };
         self.find(
             &r::REST_ERROR_SHAPE,
@@ -1114,6 +1104,37 @@ impl State {
             vec![x.ev_at(bseq, "", found)],
             &x.leg,
         );
+    }
+
+    /// Whether the card of `x`'s agent (or an extended card granted to its caller) declares
+    /// `capabilities.pushNotifications: true` (PUSH-001); true when no card is known (the
+    /// recording cannot tell PushNotificationNotSupportedError is owed).
+    fn push_declared(&self, x: &Exch) -> bool {
+        self.card_for(x)
+            .is_none_or(|c| c.view.push_notifications == Some(true))
+            || self.extended_card_grants(x, false)
+    }
+
+    /// left59 item 1 (TASK-003, ERR-002, ERR-003, REST-003): the words for a 501 page ("Not
+    /// Implemented", as text or as a framework's JSON page `{"detail":"Not Implemented"}`,
+    /// left60) to HTTP+JSON operation call `c` on a route that is there: why the route is
+    /// there (the route names a task the agent handed out, or the interface's routes
+    /// answered) and the A2A error owed in the version's shape ([`rest_refusal_owed`]).
+    /// `None` for another status, a call of no operation, or a route nothing shows served.
+    fn rest_501_owed(&self, c: &Call, x: &Exch, status: u16) -> Option<String> {
+        let op = c.op.filter(|_| status == 501)?;
+        let why = match c.task_id().filter(|t| self.knows_task(x, t)) {
+            Some(t) => format!("task {t} is one the agent handed out in this recording"),
+            None if self.rest_route_of_answered_interface(x) => {
+                "the interface's routes answered other calls".to_string()
+            }
+            None => return None,
+        };
+        Some(format!(
+            "{why}, so the route is there and answered HTTP 501 without the A2A error: an agent that does not carry out {} answers {}",
+            op.name(),
+            rest_refusal_owed(c, self.push_declared(x))
+        ))
     }
 
     /// TASK-009 / ERR-002: an HTTP+JSON GetTask, CancelTask or SubscribeToTask whose error
@@ -1879,13 +1900,17 @@ impl State {
                     }
                 }
                 if let Some((ptr, msg)) = problems.first() {
-                    let mut f = Finding::new(
-                        &r::REST_ERROR_SHAPE,
-                        format!(
-                            "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {msg}",
-                            call_at(x)
-                        ),
+                    let mut text = format!(
+                        "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {msg}",
+                        call_at(x)
                     );
+                    // left60: a framework's JSON 501 page (`{"detail":"Not Implemented"}`)
+                    // names the error owed as the text page does (left59 item 1)
+                    if let Some(owed) = self.rest_501_owed(&c, x, status).filter(|_| aip.is_none())
+                    {
+                        text = format!("{text}; {owed}");
+                    }
+                    let mut f = Finding::new(&r::REST_ERROR_SHAPE, text);
                     // left57: the A2A error this answer owes, in HTTP+JSON's spelling,
                     // where the situation or the status tells it (not always TASK_NOT_FOUND)
                     if let Some(owed) = self
@@ -1940,10 +1965,14 @@ impl State {
                         self.terminal_refusal_told(x, status, told, Some(v), bseq);
                         return true;
                     }
+                    let owed = self
+                        .rest_501_owed(&c, x, status)
+                        .map(|o| format!("; {o}"))
+                        .unwrap_or_default();
                     self.find(
                         &r::REST_ERROR_SHAPE,
                         format!(
-                            "0.3 HTTP+JSON error body of {} has no integer code and message",
+                            "0.3 HTTP+JSON error body of {} has no integer code and message{owed}",
                             call_at(x)
                         ),
                         vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
@@ -1959,16 +1988,21 @@ impl State {
 
 /// The A2A errors HTTP+JSON call `c` is refused with when the agent does not carry it out,
 /// in the shape of the call's version (left59 item 1): a cancel TaskNotCancelableError
-/// (TASK-003) or UnsupportedOperationError, any other operation UnsupportedOperationError;
-/// 1.0 as HTTP 400 FAILED_PRECONDITION with the ErrorInfo reason in the google.rpc.Status
-/// body (ERR-002, ERR-003), 0.3 as the A2A error object under its HTTP status (REST-003).
-fn rest_refusal_owed(c: &Call) -> &'static str {
+/// (TASK-003) or UnsupportedOperationError, a push config call of an agent whose card
+/// declares no push (`push` false) PushNotificationNotSupportedError (PUSH-001, left60), any
+/// other operation UnsupportedOperationError; 1.0 as HTTP 400 FAILED_PRECONDITION with the
+/// ErrorInfo reason in the google.rpc.Status body (ERR-002, ERR-003), 0.3 as the A2A error
+/// object under its HTTP status (REST-003).
+fn rest_refusal_owed(c: &Call, push: bool) -> &'static str {
     let v03 = c.dialect.is_some_and(Dialect::is_0x);
-    match (c.op == Some(Op::CancelTask), v03) {
-        (true, false) => "TaskNotCancelableError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE) when the task cannot be canceled (TASK-003), or UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) when the agent cancels no task, in the google.rpc.Status body (ERR-002, ERR-003)",
-        (true, true) => "TaskNotCancelableError as the 0.3 A2A error object {\"code\": -32002, \"message\": ...} when the task cannot be canceled (TASK-003), or UnsupportedOperationError ({\"code\": -32004, ...}) when the agent cancels no task, under its HTTP status (ERR-002, REST-003)",
-        (false, false) => "UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) in the google.rpc.Status body (ERR-002, ERR-003)",
-        (false, true) => "UnsupportedOperationError as the 0.3 A2A error object {\"code\": -32004, \"message\": ...} under its HTTP status (ERR-002, REST-003)",
+    let push_op = c.op.is_some_and(Op::is_push_config) && !push;
+    match (c.op == Some(Op::CancelTask), push_op, v03) {
+        (true, _, false) => "TaskNotCancelableError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason TASK_NOT_CANCELABLE) when the task cannot be canceled (TASK-003), or UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) when the agent cancels no task, in the google.rpc.Status body (ERR-002, ERR-003)",
+        (true, _, true) => "TaskNotCancelableError as the 0.3 A2A error object {\"code\": -32002, \"message\": ...} when the task cannot be canceled (TASK-003), or UnsupportedOperationError ({\"code\": -32004, ...}) when the agent cancels no task, under its HTTP status (ERR-002, REST-003)",
+        (false, true, false) => "PushNotificationNotSupportedError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason PUSH_NOTIFICATION_NOT_SUPPORTED), its card declaring no push notifications (PUSH-001), in the google.rpc.Status body (ERR-002, ERR-003)",
+        (false, true, true) => "PushNotificationNotSupportedError as the 0.3 A2A error object {\"code\": -32003, \"message\": ...}, its card declaring no push notifications (PUSH-001), under its HTTP status (ERR-002, REST-003)",
+        (false, false, false) => "UnsupportedOperationError (HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION) in the google.rpc.Status body (ERR-002, ERR-003)",
+        (false, false, true) => "UnsupportedOperationError as the 0.3 A2A error object {\"code\": -32004, \"message\": ...} under its HTTP status (ERR-002, REST-003)",
     }
 }
 

@@ -759,7 +759,17 @@ impl State {
         let send = x.call.as_ref().is_some_and(|c| {
             matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
         });
+        let unread = lookup_named_no_id(x, tid);
         let msg = match by_msg {
+            // left60 (f1322): the agent's own not-found words name no id (or None / null /
+            // undefined) where the call sent the task's id: the recording shows the agent
+            // looked up another member than the one the call names the task with
+            _ if unread.is_some() => {
+                let (said, member) = unread.unwrap_or_default();
+                format!(
+                    "agent answered {call} on task {tid} with not found, and its own words {said} name no task id where the call sent {tid} in {member}: the agent looked the task up by another member than {member}, the one the spec names it with (TASK-004), so every lookup of a task it handed out (in exchange {axid}) fails, whatever the task's state"
+                )
+            }
             _ if send && verb_in_id.is_none() => self.send_task_not_found_message(x, tid, &axid),
             _ if verb_in_id.is_some() => {
                 let verb = verb_in_id.unwrap_or_default();
@@ -1654,4 +1664,40 @@ fn client_ended_task(c: &Call, st: TaskState, key: &str, x: &Exch) -> Option<&'s
         .then_some("cancel"),
         _ => None,
     }
+}
+
+/// left60 (field case f1322, TASK-004): the not-found words of `x`'s JSON-RPC answer to a
+/// GetTask / CancelTask / SubscribeToTask that sent task `tid` in its params, when they
+/// name no task id: the words say the task is missing, do not name `tid`, and end at an
+/// empty id (`"Task not found: "`, `"task '' not found"`) or name None / null / undefined /
+/// nil (`"task None not found"`) where an id goes. The quoted words and the member the call
+/// sent the id in (`params.id`). `None` otherwise (words that name `tid` or another id keep
+/// the lost task's words: the agent read the id).
+fn lookup_named_no_id(x: &Exch, tid: &str) -> Option<(String, String)> {
+    let c = x.call.as_ref()?;
+    if c.binding != Some(Binding::JsonRpc)
+        || !matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        )
+        || c.route_task.is_some()
+    {
+        return None;
+    }
+    let member = ["id", "taskId"]
+        .into_iter()
+        .find(|k| c.params.get(k).and_then(Json::as_str) == Some(tid))?;
+    let body = x.resp_decoded()?;
+    let v = Json::parse(&body).ok()?;
+    let m = v.pointer("/error/message").and_then(Json::as_str)?;
+    let lower = m.to_lowercase();
+    if lower.contains(&tid.to_lowercase()) || !super::super::wording::says_task_missing(m, None) {
+        return None;
+    }
+    let t = lower.trim_end();
+    let empty = t.ends_with(':') || ["''", "\"\"", "``"].iter().any(|q| lower.contains(q));
+    let placeholder = lower
+        .split(|ch: char| !ch.is_alphanumeric())
+        .any(|w| matches!(w, "none" | "null" | "undefined" | "nil"));
+    (empty || placeholder).then(|| (format!("{m:?}"), format!("params.{member}")))
 }

@@ -1423,6 +1423,29 @@ impl State {
         self.find(&r::DATA_LIST_MISSES_KNOWN, msg, ev, &x.leg);
     }
 
+    /// How many tasks of `x`'s agent (its leg and scope) the recording last saw running and
+    /// the listing has not listed (on earlier pages, `listed`, or this one, `page`): handed
+    /// out, not terminal, last state neither terminal nor interrupted (submitted, working:
+    /// the agent may change their status on its own at any time, and a task not listed yet
+    /// whose status changes moves before the cursor).
+    fn running_tasks_of(&self, x: &Exch, listed: &[String], page: &[&str]) -> usize {
+        let prefix = x.tkey("");
+        self.tasks
+            .iter()
+            .filter(|(k, t)| {
+                let id = k.get(prefix.len()..).unwrap_or("");
+                k.starts_with(prefix.as_str())
+                    && !id.contains('\u{0}')
+                    && !listed.iter().any(|l| l == id)
+                    && !page.contains(&id)
+                    && t.announced.is_some()
+                    && t.terminal.is_none()
+                    && t.last
+                        .is_some_and(|(st, _)| !st.is_terminal() && !st.is_interrupted())
+            })
+            .count()
+    }
+
     /// DATA-LIST-004 (DATA-007 cursor paging, 1.0 §3.1.4; breaker9d D3): a 1.0 ListTasks
     /// page `res` (tasks `ts`, at JSON Pointer `base`, line `bseq`) that ends the paging
     /// (no `nextPageToken`, or `""`) although its `totalSize` counts more tasks than the
@@ -1584,6 +1607,12 @@ impl State {
                 } else if list_total_to_reach(n, p.low_total, token_in.is_some()) > seen as i64
                     // The page's cursor under another name is DATA-SHAPE-001's, the cause.
                     && list_next_page_alias(res).is_none()
+                    // left60 (a2a-python 1.3.0, tests/sdk_legal60.rs): a task still running
+                    // while the client paged changes status, and newest-status-first order
+                    // (DATA-007) moves it before the cursor: legal, and the tasks missed are
+                    // at most the running ones the recording knows of this agent
+                    && list_total_to_reach(n, p.low_total, token_in.is_some()) - seen as i64
+                        > self.running_tasks_of(x, &p.ids, &ids) as i64
                 {
                     let reach = list_total_to_reach(n, p.low_total, token_in.is_some());
                     let how = if res.get("nextPageToken").is_some() {
