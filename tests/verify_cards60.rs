@@ -31,33 +31,7 @@ mod proxy_process;
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use a2a_interop::verify::VerifyOutcome;
-
-/// The findings of `out` of rule `id`, as (severity, message).
-fn of_rule(out: &VerifyOutcome, id: &str) -> Vec<(String, String)> {
-    out.findings
-        .iter()
-        .filter(|f| f.rule == id)
-        .map(|f| (f.severity.as_str().to_string(), f.message.clone()))
-        .collect()
-}
-
-/// The ids of the findings of `out` whose rule starts with `prefix`.
-fn rules_like(out: &VerifyOutcome, prefix: &str) -> Vec<String> {
-    out.findings
-        .iter()
-        .filter(|f| f.rule.starts_with(prefix))
-        .map(|f| f.rule.clone())
-        .collect()
-}
-
-/// The one finding of `id` in variant `name`, as (severity, message); panics otherwise.
-fn only(name: &str, id: &str) -> (String, String) {
-    let out = common::verify_variant(name);
-    let told = of_rule(&out, id);
-    assert_eq!(told.len(), 1, "{name}: {:#?}", out.findings);
-    told.into_iter().next().unwrap()
-}
+use crate::verify_streams59::{of_rule, only, rules_like};
 
 // Item 1: card members in another spelling.
 

@@ -24,7 +24,7 @@ use crate::common;
 use a2a_interop::verify::VerifyOutcome;
 
 /// The findings of `out` of rule `id`, as (severity, message).
-fn of_rule(out: &VerifyOutcome, id: &str) -> Vec<(String, String)> {
+pub(crate) fn of_rule(out: &VerifyOutcome, id: &str) -> Vec<(String, String)> {
     out.findings
         .iter()
         .filter(|f| f.rule == id)
@@ -33,7 +33,7 @@ fn of_rule(out: &VerifyOutcome, id: &str) -> Vec<(String, String)> {
 }
 
 /// The ids of the findings of `out` whose rule starts with `prefix`.
-fn rules_like(out: &VerifyOutcome, prefix: &str) -> Vec<String> {
+pub(crate) fn rules_like(out: &VerifyOutcome, prefix: &str) -> Vec<String> {
     out.findings
         .iter()
         .filter(|f| f.rule.starts_with(prefix))
@@ -42,7 +42,7 @@ fn rules_like(out: &VerifyOutcome, prefix: &str) -> Vec<String> {
 }
 
 /// The one finding of `id` in variant `name`, as (severity, message); panics otherwise.
-fn only(name: &str, id: &str) -> (String, String) {
+pub(crate) fn only(name: &str, id: &str) -> (String, String) {
     let out = common::verify_variant(name);
     let told = of_rule(&out, id);
     assert_eq!(told.len(), 1, "{name}: {:#?}", out.findings);
