@@ -21,7 +21,7 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The recording at `path` as JSON values, one per line.
-fn events(path: &Path) -> Vec<serde_json::Value> {
+pub(crate) fn events(path: &Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -30,7 +30,7 @@ fn events(path: &Path) -> Vec<serde_json::Value> {
 }
 
 /// The events of type `kind`.
-fn of_type<'a>(ev: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
+pub(crate) fn of_type<'a>(ev: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
     ev.iter().filter(|e| e["type"] == kind).collect()
 }
 
@@ -66,7 +66,7 @@ fn proxy_with_hosts(hosts: &Path, args: &[String]) -> Running {
 }
 
 /// A loopback agent that answers every request `200` with the body `agent`.
-fn plain_agent() -> SocketAddr {
+pub(crate) fn plain_agent() -> SocketAddr {
     proxy_process::answer_each_head(|_| {
         b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 5\r\nconnection: close\r\n\r\nagent"
             .to_vec()
@@ -227,7 +227,7 @@ fn forward_mode_on_localhost_refuses_its_ipv6_twin_at_the_first_hop() {
 }
 
 /// One HTTP/2 frame (RFC 9113 §4.1): 24-bit length, type, flags, stream id, payload.
-fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
+pub(crate) fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
     let n = payload.len();
     let mut f = vec![(n >> 16) as u8, (n >> 8) as u8, n as u8, kind, flags];
     f.extend_from_slice(&(stream & 0x7fff_ffff).to_be_bytes());
@@ -303,7 +303,7 @@ fn h2c_interim_flood_agent(interims: usize) -> SocketAddr {
 }
 
 /// The peak resident memory of process `pid` so far (`VmHWM`, KiB; 0 when unreadable).
-fn peak_kib(pid: u32) -> u64 {
+pub(crate) fn peak_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .unwrap_or_default()
         .lines()

@@ -20,24 +20,11 @@ use crate::proxy_process::{
     self, addr_of, exchange, fds_back_to, open_fds as fds, proxy_with_warnings as proxy,
 };
 
+use crate::proxy_attack59::{events, h2_frame, of_type, peak_kib, plain_agent};
+
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
 use std::time::Duration;
-
-/// The recording at `path` as JSON values, one per line.
-fn events(path: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-/// The events of type `kind`.
-fn of_type<'a>(ev: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
-    ev.iter().filter(|e| e["type"] == kind).collect()
-}
 
 /// The header lines of a raw HTTP/1.1 head (after its request or status line, before the
 /// blank line), as sent.
@@ -49,16 +36,6 @@ fn header_lines(head: &str) -> Vec<String> {
         .skip(1)
         .map(str::to_string)
         .collect()
-}
-
-/// The peak resident memory of process `pid` so far (`VmHWM`, KiB; 0 when unreadable).
-fn peak_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
 }
 
 /// The fields an agent answers with as Node's HTTP server (Express) does: `Connection:
@@ -248,15 +225,6 @@ fn the_findings_of_the_last_exchanges_before_a_stop_are_in_the_recording() {
     );
 }
 
-/// One HTTP/2 frame (RFC 9113 §4.1): 24-bit length, type, flags, stream id, payload.
-fn h2_frame(kind: u8, flags: u8, stream: u32, payload: &[u8]) -> Vec<u8> {
-    let n = payload.len();
-    let mut f = vec![(n >> 16) as u8, (n >> 8) as u8, n as u8, kind, flags];
-    f.extend_from_slice(&(stream & 0x7fff_ffff).to_be_bytes());
-    f.extend_from_slice(payload);
-    f
-}
-
 /// The HTTP/2 connection preface (RFC 9113 §3.4) and a SETTINGS frame with `settings`
 /// (identifier, value).
 fn h2_preface(settings: &[(u16, u32)]) -> Vec<u8> {
@@ -268,14 +236,6 @@ fn h2_preface(settings: &[(u16, u32)]) -> Vec<u8> {
     }
     out.extend(h2_frame(4, 0, 0, &p));
     out
-}
-
-/// A loopback HTTP/1.1 agent answering every request `200` with the body `agent`.
-fn plain_agent() -> SocketAddr {
-    proxy_process::answer_each_head(|_| {
-        b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 5\r\nconnection: close\r\n\r\nagent"
-            .to_vec()
-    })
 }
 
 /// A client flooding the proxy from a thread of its own, never reading; [`Flood::end`]
